@@ -5,7 +5,7 @@
  * clears the moment the value becomes valid. Server errors appear on their fields.
  */
 import Form from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ReactNode } from 'react';
 import { constants } from '@/generated/constants';
 import { enums, type EnumName } from '@/generated/enums';
@@ -14,7 +14,7 @@ import { formatPhone } from '@/domain/phone';
 import { enumLabelOf } from '@/domain/translations';
 import type { FieldError } from '@/domain/validation/field-errors';
 import type { SchemaNode } from '@/domain/validation/schema-path';
-import { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate, SelectWidget } from './templates';
+import { BaseInputTemplate, FieldFrame, ObjectFrame, SelectWidget, framesLabel } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
 import { specWidgets } from './widgets';
 import type { RelationshipFormContext } from './widgets';
@@ -29,6 +29,33 @@ export interface RjsfSpecFormProps {
   idPrefix?: string;
   /** the live region and the buttons, below the fields */
   children: (invalidCount: number) => ReactNode;
+}
+
+/** Our look for rjsf: its fields and objects in our frames (templates.tsx). */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  if (schema.type === 'object' || schema.type === 'array') return <div className="stack-sm">{children}</div>;
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required}
+      displayLabel={Boolean(props.displayLabel) && framesLabel(uiSchema?.['ui:widget'])}
+      description={rawDescription}
+      error={rawErrors[0]}
+    >
+      {children}
+    </FieldFrame>
+  );
+}
+
+export function ObjectFieldTemplate({ properties, title, description }: ObjectFieldTemplateProps) {
+  return (
+    <ObjectFrame title={title} description={description}>
+      {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
+    </ObjectFrame>
+  );
 }
 
 /** Labels for fields whose values come from an enumeration (x-enum), so people read words, not codes. */

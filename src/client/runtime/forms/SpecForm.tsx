@@ -33,7 +33,17 @@ export interface SpecFormProps<T> {
   idPrefix?: string;
 }
 
-export function SpecForm<T extends object>({ form: specForm, initialData, onSubmit, serverErrors, submitting, submitLabel, actions, context, idPrefix }: SpecFormProps<T>) {
+export function SpecForm<T extends object>({
+  form: specForm,
+  initialData,
+  onSubmit,
+  serverErrors,
+  submitting,
+  submitLabel,
+  actions,
+  context,
+  idPrefix,
+}: SpecFormProps<T>) {
   const form = localizedForm(specForm);
   const model = lightModelOf(form);
   // Below the fields: what a failed submit found, for screen readers, and the buttons.

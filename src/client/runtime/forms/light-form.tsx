@@ -148,7 +148,8 @@ function groupOf(name: string, path: readonly string[], schema: SchemaNode, ui: 
     const childSchema = properties[child];
     const childUi = ui[child] ?? {};
     if (!isNode(childSchema) || !isNode(childUi)) return undefined;
-    const made = childSchema.type === 'object' ? groupOf(child, [...path, child], childSchema, childUi) : fieldOf(child, [...path, child], childSchema, childUi);
+    const made =
+      childSchema.type === 'object' ? groupOf(child, [...path, child], childSchema, childUi) : fieldOf(child, [...path, child], childSchema, childUi);
     if (!made) return undefined;
     fields.push(made);
   }
@@ -372,4 +373,3 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
     </form>
   );
 }
-

@@ -1,9 +1,9 @@
 /**
  * Our look for spec forms: every field has a visible label, its hint and its error tied to the input
- * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where. The frames are drawn by both
- * renderers: rjsf's templates below, and the light renderer (light-form.tsx), so a form reads the same whichever draws it.
+ * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where. Both renderers draw these: the
+ * light renderer (light-form.tsx) and rjsf through its templates (RjsfSpecForm.tsx), so a form reads the same whichever
+ * draws it.
  */
-import type { FieldTemplateProps, ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { useFocusOnMount } from './focus-on-mount';
 import { SELF_LABELLED_WIDGETS, emptyValueOf, type FieldWidgetProps } from './widgets';
@@ -68,24 +68,6 @@ export function framesLabel(widget: unknown): boolean {
   return !SELF_LABELLED_WIDGETS.includes(String(widget ?? ''));
 }
 
-export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
-  if (hidden) return <div hidden>{children}</div>;
-  if (schema.type === 'object' || schema.type === 'array') return <div className="stack-sm">{children}</div>;
-  return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={required}
-      displayLabel={Boolean(props.displayLabel) && framesLabel(uiSchema?.['ui:widget'])}
-      description={rawDescription}
-      error={rawErrors[0]}
-    >
-      {children}
-    </FieldFrame>
-  );
-}
-
 /** A group of fields (an object of the schema): its title for screen readers, its description, its fields. */
 export function ObjectFrame({ title, description, children }: { title?: ReactNode; description?: ReactNode; children: ReactNode }) {
   return (
@@ -97,14 +79,6 @@ export function ObjectFrame({ title, description, children }: { title?: ReactNod
         {children}
       </div>
     </div>
-  );
-}
-
-export function ObjectFieldTemplate({ properties, title, description }: ObjectFieldTemplateProps) {
-  return (
-    <ObjectFrame title={title} description={description}>
-      {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
-    </ObjectFrame>
   );
 }
 
