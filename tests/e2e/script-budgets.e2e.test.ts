@@ -25,10 +25,10 @@ const NOT_YET: Partial<Record<RouteId, number>> = {
   // screen's message areas in its reader's language (src/generated/message-areas), the sign-in, booking, consent and
   // payment sagas and redux-persist out of the entry (src/client/store), preload lists without what is loaded
   // already, each enumeration written once (src/generated/enums.ts) and the endpoint table one line each. The patient
-  // and payment steps load their forms (and the renderer) when they draw them; the booking screen still draws the
-  // service form with the spec form renderer (rjsf, about 32 KB of its figure).
+  // and payment steps load their forms when they draw them; every spec form is drawn by the light renderer
+  // (src/client/runtime/forms/light-form.tsx, about 5.6 KB with the widgets and the validation messages), never rjsf.
   providerSearch: 112.3,
-  booking: 141.8,
+  booking: 115.4,
   userBookingPatientInfo: 112.1,
   userBookingPayment: 114.6,
   patientHome: 115.9,
