@@ -519,7 +519,8 @@ function errorOf(field: string): string | null {
 async function send(form: FormDefinition, data: Record<string, unknown> = {}): Promise<jest.Mock> {
   const onSubmit = jest.fn();
   render(<SpecForm form={form} initialData={data} onSubmit={onSubmit} />);
-  await userEvent.click(screen.getByRole('button', { name: form.submitLabel }));
+  // A form the light renderer does not take (insurance-selection) is drawn once rjsf has loaded.
+  await userEvent.click(await screen.findByRole('button', { name: form.submitLabel }));
   await waitFor(() => expect(document.querySelector('.field__error') !== null || onSubmit.mock.calls.length > 0).toBe(true));
   return onSubmit;
 }

@@ -10,7 +10,7 @@ import type { FormDefinition } from '@/generated/types';
 import { formatPhone } from '@/domain/phone';
 import { describeIssues, type ValidationIssue } from '@/domain/validation/field-errors';
 import type { SchemaNode } from '@/domain/validation/schema-path';
-import { narrowedForm } from '../runtime/forms/validator';
+import { narrowedForm } from '../runtime/forms/precompiled';
 
 /** Braintree's name of each hosted field (braintree-web hosted-fields `fields` keys). */
 export type HostedFieldName = 'number' | 'expirationDate' | 'cvv';

@@ -11,7 +11,7 @@ import type { FormDefinition } from '@/generated/types';
 import type { AppointmentMode, CounselingType } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
-import { narrowedForm } from '@/client/runtime/forms/validator';
+import { narrowedForm } from '@/client/runtime/forms/precompiled';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { PageSkeleton } from '@/client/ui/Skeleton';
 import { focusOnArrival } from '@/client/ui/focus-on-arrival';

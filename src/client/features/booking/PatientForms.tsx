@@ -2,7 +2,7 @@
  * The patient-information step's forms, each drawn only when it is wanted: a new patient (when the account has no one
  * yet, or the person adds someone) and the responsible party (when a minor attends). Loaded apart from the step
  * (PatientInformationPage.tsx, which fetches them while the browser is idle): a returning person's first taps (who
- * attends, the consent) need neither, and their code (the spec form renderer, about 30 KB brotli, and the two form
+ * attends, the consent) need neither, and their code (the spec form renderer, about 6 KB brotli, and the two form
  * specs) is not on the way to those taps.
  */
 import patientForm from '@/generated/forms/booking-patient-information';

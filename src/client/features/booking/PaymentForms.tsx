@@ -2,7 +2,7 @@
  * The payment step's forms, each drawn only when it is wanted: the card form (self-pay without a card on file) and a
  * partner's authorization. Loaded apart from the step (PaymentPage.tsx, which fetches them while the browser is idle):
  * the step's first taps (insurance or self-pay, the consent) need neither, and their code (the spec form renderer,
- * about 30 KB brotli, and the two form specs) is not on the way to those taps.
+ * about 6 KB brotli, and the two form specs) is not on the way to those taps.
  */
 import cardForm from '@/generated/forms/booking-card';
 import authorizationForm from '@/generated/forms/authorization';

@@ -1,11 +1,12 @@
 /**
- * Our look for rjsf: every field has a visible label, its hint and its error tied to the input
- * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where.
+ * Our look for spec forms: every field has a visible label, its hint and its error tied to the input
+ * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where. Both renderers draw these: the
+ * light renderer (light-form.tsx) and rjsf through its templates (RjsfSpecForm.tsx), so a form reads the same whichever
+ * draws it.
  */
-import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
-import type { ChangeEvent, FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { useFocusOnMount } from './focus-on-mount';
-import { SELF_LABELLED_WIDGETS } from './widgets';
+import { SELF_LABELLED_WIDGETS, emptyValueOf, type FieldWidgetProps } from './widgets';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
 
@@ -21,12 +22,20 @@ export function describedBy(id: string, hasHint: boolean, hasError: boolean): st
   return [hasHint ? hintId(id) : '', hasError ? errorId(id) : ''].filter(Boolean).join(' ') || undefined;
 }
 
-export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
-  const displayLabel = props.displayLabel && !SELF_LABELLED_WIDGETS.includes(String(uiSchema?.['ui:widget'] ?? ''));
-  const error = rawErrors[0];
-  if (hidden) return <div hidden>{children}</div>;
-  if (schema.type === 'object' || schema.type === 'array') return <div className="stack-sm">{children}</div>;
+export interface FieldFrameProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  /** whether the frame draws the label (a widget that carries its own, a legend or a checkbox label, draws none here) */
+  displayLabel: boolean;
+  description?: ReactNode;
+  /** the error shown under the field: the first of its errors */
+  error?: ReactNode;
+  children: ReactNode;
+}
+
+/** One field: its label (with "optional" when it may stay empty), the input, its hint and its error line. */
+export function FieldFrame({ id, label, required, displayLabel, description, error, children }: FieldFrameProps) {
   return (
     <div className="field">
       {displayLabel && label ? (
@@ -36,9 +45,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
         </label>
       ) : null}
       {children}
-      {rawDescription ? (
+      {description ? (
         <span id={hintId(id)} className="field__hint">
-          {rawDescription}
+          {description}
         </span>
       ) : null}
       {/* Every field keeps its error's line, empty or not: the gaps between fields stay even (one gap token), and
@@ -54,14 +63,20 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
-export function ObjectFieldTemplate({ properties, title, description }: ObjectFieldTemplateProps) {
+/** Whether a field's frame draws its label: not for a widget that carries its own. */
+export function framesLabel(widget: unknown): boolean {
+  return !SELF_LABELLED_WIDGETS.includes(String(widget ?? ''));
+}
+
+/** A group of fields (an object of the schema): its title for screen readers, its description, its fields. */
+export function ObjectFrame({ title, description, children }: { title?: ReactNode; description?: ReactNode; children: ReactNode }) {
   return (
     <div>
       {/* The title is for screen readers only: outside the stack, so it adds no gap above the first field. */}
       {title ? <h2 className="visually-hidden">{title}</h2> : null}
       <div className="stack-sm">
         {description ? <p className="muted">{description}</p> : null}
-        {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
+        {children}
       </div>
     </div>
   );
@@ -76,7 +91,7 @@ export function cappedLength(schema: { minLength?: number; maxLength?: number })
   return typeof schema.maxLength === 'number' && schema.minLength === schema.maxLength ? schema.maxLength : undefined;
 }
 
-export function BaseInputTemplate(props: BaseInputTemplateProps) {
+export function BaseInputTemplate(props: FieldWidgetProps & { type?: string }) {
   const { id, value, type, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema } = props;
   const focusRef = useFocusOnMount<HTMLInputElement>(autofocus);
   const hasError = rawErrors.length > 0;
@@ -88,7 +103,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       name={id}
       className="input"
       type={type === 'string' ? 'text' : (type ?? 'text')}
-      value={value ?? ''}
+      value={typeof value === 'string' ? value : ''}
       required={required}
       disabled={disabled || readonly}
       ref={focusRef}
@@ -101,7 +116,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       onChange={(e: ChangeEvent<HTMLInputElement>) => {
         // ui:options stripDisallowed: booking names drop what they may not hold as it is typed (§5).
         const typed = options.stripDisallowed ? filterBookingName(e.target.value) : e.target.value;
-        onChange(typed === '' ? options.emptyValue : typed);
+        onChange(typed === '' ? emptyValueOf(options) : typed);
       }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
@@ -109,9 +124,9 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
-export function SelectWidget({ id, value, required, disabled, onChange, onBlur, onFocus, options, rawErrors = [], schema, placeholder }: WidgetProps) {
+export function SelectWidget({ id, value, required, disabled, onChange, onBlur, onFocus, options, rawErrors = [], schema, placeholder }: FieldWidgetProps) {
   const hasError = rawErrors.length > 0;
-  const choices = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  const choices = options.enumOptions ?? [];
   return (
     <select
       id={id}

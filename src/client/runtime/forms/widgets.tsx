@@ -1,8 +1,8 @@
 /**
- * Our widgets for rjsf, chosen with ui:widget in a form spec. Each one keeps the label, hint and
- * error tied to its input (FieldTemplate), and shapes what is typed as product-spec §5 says.
+ * Our widgets for spec forms, chosen with ui:widget in a form spec. Each one keeps the label, hint and
+ * error tied to its input (FieldFrame), and shapes what is typed as product-spec §5 says. Both renderers draw them:
+ * rjsf hands them its WidgetProps, the light renderer (light-form.tsx) the part of it they read (FieldWidgetProps).
  */
-import type { WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useFocusOnMount } from './focus-on-mount';
 import { constants } from '@/generated/constants';
@@ -16,6 +16,37 @@ import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
 import { PASTED_CODE_MAX, groupedCardNumber, typedDigits, typedPhone } from './input-filters';
 
+/** A value a spec form's field holds: the forms have only strings and booleans (forms-in-browser.test.ts). */
+export type FieldValue = string | boolean | undefined;
+
+/** What a widget reads of its field. rjsf's WidgetProps holds all of it (and more), so rjsf can draw these widgets too. */
+export interface FieldWidgetProps {
+  id: string;
+  value: FieldValue;
+  required?: boolean;
+  disabled?: boolean;
+  readonly?: boolean;
+  autofocus?: boolean;
+  placeholder?: string;
+  label: string;
+  schema: { description?: string; minLength?: number; maxLength?: number; enum?: readonly unknown[] };
+  uiSchema?: { readonly [key: string]: unknown };
+  /** the field's ui options (ui:options and the other ui: keys without their prefix), and its choices when it has an enum */
+  options: { readonly [key: string]: unknown; enumOptions?: readonly { value: unknown; label: string }[] };
+  rawErrors?: string[];
+  onChange: (value: FieldValue) => void;
+  onBlur: (id: string, value: FieldValue) => void;
+  onFocus: (id: string, value: FieldValue) => void;
+  /** what the form tells its widgets (rjsf keeps it in its registry): the relationship rules' context */
+  registry: { formContext?: { relationship?: RelationshipFormContext } };
+}
+
+/** The value an emptied field takes: its ui:emptyValue, or none. */
+export function emptyValueOf(options: FieldWidgetProps['options']): FieldValue {
+  const empty = options.emptyValue;
+  return typeof empty === 'string' || typeof empty === 'boolean' ? empty : undefined;
+}
+
 type InputExtras = {
   type?: string;
   inputMode?: 'numeric' | 'tel' | 'text';
@@ -27,7 +58,7 @@ type InputExtras = {
   display?: (v: string) => string;
 };
 
-function TextLike(props: WidgetProps & { extras: InputExtras }) {
+function TextLike(props: FieldWidgetProps & { extras: InputExtras }) {
   const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema, extras } = props;
   const focusRef = useFocusOnMount<HTMLInputElement>(autofocus);
   const hasError = rawErrors.length > 0;
@@ -38,7 +69,7 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
       name={id}
       className="input"
       type={extras.type ?? 'text'}
-      value={extras.display && typeof value === 'string' ? extras.display(value) : (value ?? '')}
+      value={typeof value !== 'string' ? '' : extras.display ? extras.display(value) : value}
       required={required}
       disabled={disabled || readonly}
       ref={focusRef}
@@ -51,7 +82,7 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
       aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
       onChange={(e: ChangeEvent<HTMLInputElement>) => {
         const next = extras.filter ? extras.filter(e.target.value) : e.target.value;
-        onChange(next === '' ? options.emptyValue : next);
+        onChange(next === '' ? emptyValueOf(options) : next);
       }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
@@ -59,16 +90,16 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
   );
 }
 
-export const PersonNameWidget = (p: WidgetProps) => <TextLike {...p} extras={{ filter: filterBookingName }} />;
+export const PersonNameWidget = (p: FieldWidgetProps) => <TextLike {...p} extras={{ filter: filterBookingName }} />;
 /** A native date input: ISO values, a picker, no dates after today offered. */
-export const DateOfBirthWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'date', autoComplete: 'bday', max: todayIso() }} />;
+export const DateOfBirthWidget = (p: FieldWidgetProps) => <TextLike {...p} extras={{ type: 'date', autoComplete: 'bday', max: todayIso() }} />;
 /**
  * A date typed as MM/DD/YYYY (what US staff read on an authorization letter): a real day is kept as its
  * ISO date, anything else as typed, so the form's date rule shows validation.date.invalid.
  */
-export function UsDateWidget(props: WidgetProps) {
+export function UsDateWidget(props: FieldWidgetProps) {
   const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], schema, options } = props;
-  const shown = typeof value === 'string' && isIsoDate(value) ? formatUsDate(value) : ((value as string | undefined) ?? '');
+  const shown = typeof value !== 'string' ? '' : isIsoDate(value) ? formatUsDate(value) : value;
   const hasError = rawErrors.length > 0;
   return (
     <input
@@ -84,16 +115,16 @@ export function UsDateWidget(props: WidgetProps) {
       disabled={disabled || readonly}
       aria-invalid={hasError || undefined}
       aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : isoFromUsTyped(e.target.value))}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? emptyValueOf(options) : isoFromUsTyped(e.target.value))}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />
   );
 }
-export const PhoneWidget = (p: WidgetProps) => (
+export const PhoneWidget = (p: FieldWidgetProps) => (
   <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />
 );
-export const ZipWidget = (p: WidgetProps) => (
+export const ZipWidget = (p: FieldWidgetProps) => (
   <TextLike
     {...p}
     extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }}
@@ -104,22 +135,22 @@ export const ZipWidget = (p: WidgetProps) => (
  * it was copied ("123 456", "Code: 123456"): the field keeps the first digits, so its length limit is the pasted text's,
  * not the code's (a browser cuts a paste at maxlength before the digits are picked out).
  */
-export const OneTimeCodeWidget = (p: WidgetProps) => (
+export const OneTimeCodeWidget = (p: FieldWidgetProps) => (
   <TextLike
     {...p}
     extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: PASTED_CODE_MAX }}
   />
 );
-export const CardNumberWidget = (p: WidgetProps) => (
+export const CardNumberWidget = (p: FieldWidgetProps) => (
   <TextLike
     {...p}
     extras={{ inputMode: 'numeric', autoComplete: 'cc-number', filter: (v) => typedDigits(v, 19), display: groupedCardNumber, maxLength: 19 + 4 }}
   />
 );
-export const CardExpirationWidget = (p: WidgetProps) => (
+export const CardExpirationWidget = (p: FieldWidgetProps) => (
   <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-exp', filter: (v) => v.replace(/[^\d/]/g, '').slice(0, 5) }} />
 );
-export const CardCvvWidget = (p: WidgetProps) => (
+export const CardCvvWidget = (p: FieldWidgetProps) => (
   <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-csc', filter: (v) => typedDigits(v, 4) }} />
 );
 
@@ -135,7 +166,7 @@ function Select({
   schema,
   choices,
   placeholder,
-}: WidgetProps & { choices: { value: string; label: string }[] }) {
+}: FieldWidgetProps & { choices: { value: string; label: string }[] }) {
   const hasError = rawErrors.length > 0;
   return (
     <select
@@ -162,13 +193,13 @@ function Select({
 }
 
 // Named in the reader's language on each render: the language is chosen per request on the server.
-export const UsStateWidget = (p: WidgetProps) => <Select {...p} choices={stateChoices()} />;
+export const UsStateWidget = (p: FieldWidgetProps) => <Select {...p} choices={stateChoices()} />;
 
 /** What a form knows of the booking for the relationship rules: the other patients and the counseling type. */
 export type RelationshipFormContext = Partial<RelationshipChoiceContext>;
 
 /** The relationships the rules allow here (src/domain/relationships.ts), among those the field accepts. */
-export function RelationshipWidget(p: WidgetProps) {
+export function RelationshipWidget(p: FieldWidgetProps) {
   const ctx = (p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {};
   const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
   const offered = offeredRelationships({
@@ -180,9 +211,9 @@ export function RelationshipWidget(p: WidgetProps) {
   return <Select {...p} choices={choices} />;
 }
 
-export function GenderWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, options, label }: WidgetProps) {
+export function GenderWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, options, label }: FieldWidgetProps) {
   const hasError = rawErrors.length > 0;
-  const choices = ((options.enumOptions ?? []) as { value: string }[]).map((o) => o.value);
+  const choices = (options.enumOptions ?? []).map((o) => String(o.value));
   return (
     <fieldset id={id} className="cluster" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
       <legend className="field__label">{label}</legend>
@@ -206,7 +237,7 @@ export function GenderWidget({ id, value, required, disabled, onChange, onBlur, 
   );
 }
 
-export function ConsentWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label }: WidgetProps) {
+export function ConsentWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label }: FieldWidgetProps) {
   const hasError = rawErrors.length > 0;
   return (
     <label className="choice" htmlFor={id}>
