@@ -1,6 +1,6 @@
 /**
  * Booking step 4, the commit: inside the booking's one short transaction, the responsible party and
- * the new patients are written, then ONE statement (convertHoldQuery) locks the hold, checks it is the
+ * the new patients are written, then ONE statement (convertHoldStatement) locks the hold, checks it is the
  * caller's live one, inserts the appointment with its patients and consents, makes the hold the
  * booking and records the confirmation mail; then the waitlist offer it was made for ends, a price not
  * charged is owed, a charge taken is recorded, and the answer is stored for the key's replays.
@@ -15,7 +15,7 @@ import { suggestAccountTimeZone } from '../accounts/time-zone';
 import { keepBilling } from '../accounts/billing';
 import type { Queryable } from '../db/connection';
 import type { Insertable } from 'kysely';
-import { first, qb, run, sql, type DB, type RowOf } from '../db/typed';
+import { first, preparedQuery, qb, run, sql, type DB, type Param, type RowOf } from '../db/typed';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { AppError } from '../errors';
 import { storeAnswer, type IdempotencyScope } from '../idempotency';
@@ -34,21 +34,34 @@ import type { BookingBody, PatientDraft } from './patient-rules';
 /** The mail that confirms a booking (recorded by the statement that books, queued in its transaction). */
 export const CONFIRMATION_MAIL = 'appointment-confirmation' satisfies AppointmentMailTemplate;
 
-/** The keys of an object literal, typed as its keys (their order is the literal's). */
-const keysOf = <T extends object>(o: T) => Object.keys(o) as (keyof T & string)[];
+/** The appointment's columns from the request and the plan (the rest are the hold's), in the statement's order. */
+const BOOKED_COLUMNS = [
+  'id',
+  'user_id',
+  'practice_id',
+  'appointment_mode',
+  'counseling_type',
+  'counseling_type_id',
+  'is_follow_up',
+  'time_zone',
+  'self_pay',
+  'self_pay_consent_category',
+  'insurance_id',
+  'booking_funnel',
+  'booking_source',
+  'app_source',
+  'partnership_code',
+  'business_partner_id',
+  'price_cents',
+  'booked_by',
+  'idempotency_key',
+  'rebooked_from',
+] as const;
 
-/**
- * Locks the hold's row and, when it is the caller's live hold, inserts the appointment at the hold's
- * time, makes the hold the booking, lists the appointment's patients, records the consents given with
- * the booking and the confirmation mail on the session's story, in one round trip. It answers the hold
- * as it was (for holdProblem), the waitlist offer it was made for if that offer is still open, and the
- * confirmation mail's record. The appointments' own exclusion constraint still applies (23P01).
- */
-function convertHoldQuery(c: CommitContext, patientIds: string[], consents: ReturnType<typeof consentsGiven>) {
+/** The values of BOOKED_COLUMNS for this booking. */
+function bookedValues(c: CommitContext) {
   const { body, plan } = c;
-  const at = sql<Date>`${c.now.toISOString()}::timestamptz`;
-  // The appointment's columns from the request and the plan (the rest are the hold's).
-  const booked = {
+  return {
     id: c.appointmentId,
     user_id: c.account.id,
     practice_id: body.practiceId,
@@ -69,25 +82,54 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
     booked_by: c.callerId,
     idempotency_key: c.scope.key,
     rebooked_from: c.rebookedFrom ?? null,
-  } satisfies Omit<Insertable<DB['appointments']>, 'provider_id' | 'slot_id' | 'during'>;
+  } satisfies Required<Pick<Insertable<DB['appointments']>, (typeof BOOKED_COLUMNS)[number]>>;
+}
+
+/** The values of convertHoldStatement: the appointment's columns, and the rest. */
+type ConvertValues = ReturnType<typeof bookedValues> & {
+  holdId: string;
+  callerId: string;
+  accountId: string;
+  at: string;
+  patientIds: string[];
+  isNew: boolean[];
+  consentPatientIds: string[];
+  consentTypes: string[];
+  consentCategories: (string | null)[];
+  consentTexts: string[];
+  consentSources: string[];
+  consentCapacities: string[];
+  signerName: string;
+  recipient: string;
+};
+
+/**
+ * Locks the hold's row and, when it is the caller's live hold, inserts the appointment at the hold's
+ * time, makes the hold the booking, lists the appointment's patients, records the consents given with
+ * the booking and the confirmation mail on the session's story, in one round trip. It answers the hold
+ * as it was (for holdProblem), the waitlist offer it was made for if that offer is still open, and the
+ * confirmation mail's record. The appointments' own exclusion constraint still applies (23P01). Compiled once.
+ */
+const convertHoldStatement = preparedQuery((p: Param<ConvertValues>) => {
+  const at = sql<Date>`${p('at')}::timestamptz`;
   return qb
     .with('hold', (db) =>
       db
         .selectFrom('slot_reservations')
         .select(['id', 'slot_id', 'provider_id', 'held_by', 'kind', 'during', sql<boolean>`(expires_at IS NULL OR expires_at > ${at})`.as('live')])
         .$narrowType<{ kind: 'hold' | 'booking' }>()
-        .where('id', '=', body.holdId)
+        .where('id', '=', p('holdId'))
         .forUpdate(),
     )
     .with('booked', (db) =>
       db
         .insertInto('appointments')
-        .columns(['provider_id', 'slot_id', 'during', ...keysOf(booked)])
+        .columns(['provider_id', 'slot_id', 'during', ...BOOKED_COLUMNS])
         .expression((eb) =>
           eb
             .selectFrom('hold as h')
-            .select(['h.provider_id', 'h.slot_id', 'h.during', ...keysOf(booked).map((column) => sql`${booked[column]}`.as(column))])
-            .where('h.held_by', '=', c.callerId)
+            .select(['h.provider_id', 'h.slot_id', 'h.during', ...BOOKED_COLUMNS.map((column) => sql`${p(column)}`.as(column))])
+            .where('h.held_by', '=', p('callerId'))
             .where('h.kind', '=', 'hold')
             .where(sql<boolean>`h.live`),
         )
@@ -98,7 +140,7 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
         .updateTable('slot_reservations as r')
         .from('booked as b')
         .set({ kind: 'booking', expires_at: null, appointment_id: sql<string>`b.id` })
-        .where('r.id', '=', body.holdId),
+        .where('r.id', '=', p('holdId')),
     )
     .with('listed', (db) =>
       db
@@ -112,7 +154,7 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
                 patient_id: string;
                 is_new: boolean;
                 n: number;
-              }>`unnest(${patientIds}::uuid[], ${plan.drafts.map((d) => d.isNew)}::boolean[]) WITH ORDINALITY`.as<'p'>(sql`p(patient_id, is_new, n)`),
+              }>`unnest(${p('patientIds')}::uuid[], ${p('isNew')}::boolean[]) WITH ORDINALITY`.as<'p'>(sql`p(patient_id, is_new, n)`),
             ])
             .select(['b.id', 'p.patient_id', sql<number>`p.n - 1`.as('position'), 'p.is_new']),
         ),
@@ -146,26 +188,24 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
                 text: string;
                 source: string;
                 capacity: string;
-              }>`unnest(${consents.map((x) => x.patientId)}::uuid[], ${consents.map((x) => x.type)}::text[], ${consents.map(
-                (x) => x.category,
-              )}::text[], ${consents.map((x) => x.text)}::text[], ${consents.map((x) => x.source)}::text[], ${consents.map((x) => x.capacity)}::text[])`.as<'c'>(
+              }>`unnest(${p('consentPatientIds')}::uuid[], ${p('consentTypes')}::text[], ${p('consentCategories')}::text[], ${p('consentTexts')}::text[], ${p('consentSources')}::text[], ${p('consentCapacities')}::text[])`.as<'c'>(
                 sql`c(patient_id, consent_type, category, text, source, capacity)`,
               ),
             ])
             .select([
               'c.patient_id',
-              sql`${c.account.id}`.as('user_id'),
+              sql`${p('accountId')}`.as('user_id'),
               'c.consent_type',
               'c.category',
               sql<string>`${constants.consentTemplateVersion}::text`.as('version'),
               'c.text',
               'c.source',
-              sql<string>`${c.signerName}::text`.as('signer_name'),
+              sql<string>`${p('signerName')}::text`.as('signer_name'),
               'c.capacity',
-              sql`${c.callerId}`.as('signed_by'),
+              sql`${p('callerId')}`.as('signed_by'),
               sql<Date>`now()`.as('signed_at'),
               'b.id',
-              sql`${c.callerId}`.as('created_by'),
+              sql`${p('callerId')}`.as('created_by'),
             ]),
         ),
     )
@@ -176,12 +216,7 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
         .expression((eb) =>
           eb
             .selectFrom('booked as b')
-            .select([
-              'b.id',
-              sql<string>`${CONFIRMATION_MAIL}::text`.as('template'),
-              sql<string>`${c.account.email}::text`.as('recipient'),
-              at.as('queued_at'),
-            ]),
+            .select(['b.id', sql<string>`${CONFIRMATION_MAIL}::text`.as('template'), sql<string>`${p('recipient')}::text`.as('recipient'), at.as('queued_at')]),
         )
         .returning('id'),
     )
@@ -196,7 +231,7 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
       sql<string | null>`${sql.raw(openOfferOfHold('h.id'))}`.as('open_offer_id'),
       eb.selectFrom('mailed').select('id').as('confirmation_mail_id'),
     ]);
-}
+});
 
 export interface CommitContext {
   scope: IdempotencyScope;
@@ -280,7 +315,7 @@ async function writePatients(tx: Queryable, c: CommitContext, responsiblePartyId
   return patientIds;
 }
 
-/** The consents given with the booking, one row a consent, as convertHoldQuery records them. */
+/** The consents given with the booking, one row a consent, as convertHoldStatement records them. */
 function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
   const { body, plan } = c;
   return drafts.flatMap((d) =>
@@ -300,9 +335,29 @@ function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
 async function convertHold(tx: Queryable, c: CommitContext, patientIds: string[]) {
   const { body, plan } = c;
   const consents = consentsGiven(c, plan.drafts);
-  let hold: RowOf<ReturnType<typeof convertHoldQuery>> | undefined;
+  let hold: RowOf<ReturnType<typeof convertHoldStatement>> | undefined;
   try {
-    hold = await first(tx, convertHoldQuery(c, patientIds, consents), { prepared: true });
+    hold = await first(
+      tx,
+      convertHoldStatement({
+        ...bookedValues(c),
+        holdId: body.holdId,
+        callerId: c.callerId,
+        accountId: c.account.id,
+        at: c.now.toISOString(),
+        patientIds,
+        isNew: plan.drafts.map((d) => d.isNew),
+        consentPatientIds: consents.map((x) => x.patientId),
+        consentTypes: consents.map((x) => x.type),
+        consentCategories: consents.map((x) => x.category),
+        consentTexts: consents.map((x) => x.text),
+        consentSources: consents.map((x) => x.source),
+        consentCapacities: consents.map((x) => x.capacity),
+        signerName: c.signerName,
+        recipient: c.account.email,
+      }),
+      { prepared: true },
+    );
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     throw error;
