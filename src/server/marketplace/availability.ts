@@ -131,13 +131,7 @@ function offeredOf(rows: OpenSlot[], provider: ProviderSchedule, filter: SlotFil
 }
 
 /** The values of providerSlots: the provider, the range (as instants, and `from` again as the slots' earliest start), the time now. */
-interface ProviderSlotsValues {
-  providerId: string;
-  from: string;
-  to: string;
-  now: string;
-  earliestStart: Date;
-}
+type ProviderSlotsValues = { providerId: string; from: string; to: string; now: string; earliestStart: Date };
 
 /** providerOpenSlots' statement: the slots of every practice, or of `practiceId` and online ones. */
 function providerSlots(p: Param<ProviderSlotsValues>, practiceId?: Expression<string>) {
@@ -149,18 +143,8 @@ function providerSlots(p: Param<ProviderSlotsValues>, practiceId?: Expression<st
         .on(startOf, '>=', p('earliestStart'))
         .$call((j) => (practiceId ? j.on((eb) => eb.or([eb('o.practice_id', '=', practiceId), eb('o.availability_type', '=', 'online')])) : j)),
     )
-    .select([
-      'p.id as pid',
-      'p.time_zone',
-      'p.offers_medication',
-      'o.id',
-      'o.provider_id',
-      'o.practice_id',
-      startOf.as('start_at'),
-      sql<Date>`upper(o.during)`.as('end_at'),
-      'o.availability_type',
-      'o.is_medication',
-    ])
+    .select(['p.id as pid', 'p.time_zone', 'p.offers_medication', 'o.id', 'o.provider_id', 'o.practice_id'])
+    .select([startOf.as('start_at'), sql<Date>`upper(o.during)`.as('end_at'), 'o.availability_type', 'o.is_medication'])
     .where('p.id', '=', p('providerId'))
     .where('p.removed_at', 'is', null)
     .orderBy(startOf);
