@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditOutcome } from '../generated/enums';
 import type { Queryable } from './db/connection';
-import { qb, run } from './db/typed';
+import { preparedQuery, qb, run, type Param } from './db/typed';
 import type { Caller } from './plugins/auth';
 
 export interface AuditEntry {
@@ -40,6 +40,34 @@ export interface AuditedRequest {
   audited?: boolean;
 }
 
+/** The audit row's statement, compiled once: every request writes one. */
+const insertAudit = preparedQuery(
+  (
+    p: Param<{
+      actorId: string | null;
+      actorGroups: string[];
+      action: string;
+      recordType: string | null;
+      recordId: string | null;
+      outcome: string;
+      status: number | null;
+      ip: string | null;
+      details: string;
+    }>,
+  ) =>
+    qb.insertInto('audit_log').values({
+      actor_id: p('actorId'),
+      actor_groups: p('actorGroups'),
+      action: p('action'),
+      record_type: p('recordType'),
+      record_id: p('recordId'),
+      outcome: p('outcome'),
+      status: p('status'),
+      ip: p('ip'),
+      details: p('details'),
+    }),
+);
+
 /** `db` is the transaction the audited change runs in, when the row must stand or fall with it. */
 export async function writeAudit(request: AuditedRequest, entry: AuditEntry, db: Queryable = request.server.database): Promise<void> {
   request.audited = true;
@@ -47,12 +75,12 @@ export async function writeAudit(request: AuditedRequest, entry: AuditEntry, db:
   // Every request writes one: a prepared statement (its text is the same whatever the entry holds).
   await run(
     db,
-    qb.insertInto('audit_log').values({
-      actor_id: entry.actorId ?? caller?.userId ?? null,
-      actor_groups: caller?.groups ?? [],
+    insertAudit({
+      actorId: entry.actorId ?? caller?.userId ?? null,
+      actorGroups: caller?.groups ?? [],
       action: entry.action,
-      record_type: entry.recordType ?? null,
-      record_id: entry.recordId ?? null,
+      recordType: entry.recordType ?? null,
+      recordId: entry.recordId ?? null,
       outcome: entry.outcome,
       status: entry.status ?? null,
       ip: request.ip,

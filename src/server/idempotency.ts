@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { constants } from '../generated/constants';
 import type { RawBuilder, SelectType } from 'kysely';
 import type { Queryable } from './db/connection';
-import { all, first, qb, run, sql } from './db/typed';
+import { all, first, preparedQuery, qb, run, sql, type Param } from './db/typed';
 import { AppError } from './errors';
 
 export interface IdempotencyScope {
@@ -77,54 +77,73 @@ export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<
   return rows.length === 1;
 }
 
+/** The values of a key's claim statement (claimKeyStatement). */
+interface ClaimValues {
+  callerId: string;
+  endpoint: string;
+  key: string;
+  requestHash: string;
+  at: string;
+  stale: string;
+}
+
 /**
- * Claims the key on its own (committed at once), before work that must not run inside a transaction
- * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
- * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
- * process died) is taken over by the same request. Answers the claim's time (to let go of exactly
- * it) and, with `along` (a value read with the claim, such as jsonObjectFrom of a query of at most one
- * row: work that reads what it needs in the same round trip), that value; or, when the key is already claimed or answered, the earlier answer to replay
- * (refused with IDEMPOTENCY_KEY_REUSED or REQUEST_IN_PROGRESS as storedAnswer refuses). One prepared
- * statement claims the key, reads what was there before and runs `along`: one round trip.
+ * The statement of claimKeyNow with `along` (its own parameters, P), built and compiled once: call it once, where
+ * the module starts (`const claimBooking = claimKeyStatement((p: Param<{ slotId: string }>) => jsonObjectFrom(...))`).
  */
-export async function claimKeyNow<Along = unknown>(
-  db: Queryable,
-  scope: IdempotencyScope,
-  now: Date,
-  along?: RawBuilder<Along | null>,
-): Promise<{ claimedAt: string; along: SelectType<Along> | null } | { replay: Replay }> {
-  const at = now.toISOString();
-  const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
-  const claim = qb
-    .insertInto('idempotency_keys')
-    .values({ caller_id: scope.callerId, endpoint: scope.endpoint, key: scope.key, request_hash: scope.requestHash, created_at: at })
-    .onConflict((oc) =>
-      oc
-        .columns(['caller_id', 'endpoint', 'key'])
-        .doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at') }))
-        .where('idempotency_keys.status', 'is', null)
-        .whereRef('idempotency_keys.request_hash', '=', 'excluded.request_hash')
-        .where('idempotency_keys.created_at', '<', sql<Date>`${stale}::timestamptz`),
-    )
-    .returning(sql.lit(1).as('one'));
-  const row = await first(
-    db,
-    qb
+export function claimKeyStatement<P, Along>(along: (p: Param<P>) => RawBuilder<Along | null>) {
+  return preparedQuery((p: Param<ClaimValues & P>) => {
+    const claim = qb
+      .insertInto('idempotency_keys')
+      .values({ caller_id: p('callerId'), endpoint: p('endpoint'), key: p('key'), request_hash: p('requestHash'), created_at: p('at') })
+      .onConflict((oc) =>
+        oc
+          .columns(['caller_id', 'endpoint', 'key'])
+          .doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at') }))
+          .where('idempotency_keys.status', 'is', null)
+          .whereRef('idempotency_keys.request_hash', '=', 'excluded.request_hash')
+          .where('idempotency_keys.created_at', '<', sql<Date>`${p('stale')}::timestamptz`),
+      )
+      .returning(sql.lit(1).as('one'));
+    return qb
       .with('claim', () => claim)
       .selectFrom(qb.selectNoFrom(sql.lit(1).as('one')).as('one'))
-      .leftJoin('idempotency_keys as k', (join) =>
-        join.on('k.caller_id', '=', scope.callerId).on('k.endpoint', '=', scope.endpoint).on('k.key', '=', scope.key),
-      )
+      .leftJoin('idempotency_keys as k', (join) => join.on('k.caller_id', '=', p('callerId')).on('k.endpoint', '=', p('endpoint')).on('k.key', '=', p('key')))
       .select((eb) => [
         eb.exists(eb.selectFrom('claim').select(sql.lit(1).as('one'))).as('claimed'),
         'k.request_hash',
         'k.status',
         'k.response',
-        (along ?? sql<null>`NULL::json`).as('along'),
+        along(p).as('along'),
       ])
-      .$narrowType<{ claimed: boolean }>(),
-    { prepared: true },
-  );
+      .$narrowType<{ claimed: boolean }>();
+  });
+}
+
+/** A key's claim statement with what it reads along, as claimKeyStatement makes it. */
+export type ClaimKeyStatement<P, Along> = ReturnType<typeof claimKeyStatement<P, Along>>;
+
+/**
+ * Claims the key on its own (committed at once), before work that must not run inside a transaction
+ * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
+ * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
+ * process died) is taken over by the same request. Answers the claim's time (to let go of exactly
+ * it) and the value `statement` reads along (claimKeyStatement: such as jsonObjectFrom of a query of at most one
+ * row, with its values `alongValues`: work that reads what it needs in the same round trip); or, when the key is
+ * already claimed or answered, the earlier answer to replay (refused with IDEMPOTENCY_KEY_REUSED or
+ * REQUEST_IN_PROGRESS as storedAnswer refuses). One prepared statement claims the key, reads what was there before
+ * and runs `along`: one round trip.
+ */
+export async function claimKeyNow<P, Along>(
+  db: Queryable,
+  scope: IdempotencyScope,
+  now: Date,
+  statement: ClaimKeyStatement<P, Along>,
+  alongValues: P,
+): Promise<{ claimedAt: string; along: SelectType<Along> | null } | { replay: Replay }> {
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
+  const row = await first(db, statement({ ...alongValues, ...scope, at, stale }), { prepared: true });
   if (row!.claimed) return { claimedAt: at, along: row!.along };
   // The row this statement's snapshot saw, or (claimed by a request that committed meanwhile) the row as it is now.
   const replay = row!.request_hash !== null ? answerOf(row as KeyRow, scope) : await storedAnswer(db, scope);
@@ -146,17 +165,20 @@ export async function releaseKey(db: Queryable, scope: IdempotencyScope, claimed
   );
 }
 
+/** The answer stored for its key, compiled once. */
+const storeAnswerStatement = preparedQuery((p: Param<{ status: number; response: string; callerId: string; endpoint: string; key: string }>) =>
+  qb
+    .updateTable('idempotency_keys')
+    .set({ status: p('status'), response: p('response') })
+    .where('caller_id', '=', p('callerId'))
+    .where('endpoint', '=', p('endpoint'))
+    .where('key', '=', p('key')),
+);
+
 export async function storeAnswer(tx: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-  await run(
-    tx,
-    qb
-      .updateTable('idempotency_keys')
-      .set({ status, response: JSON.stringify(body) })
-      .where('caller_id', '=', scope.callerId)
-      .where('endpoint', '=', scope.endpoint)
-      .where('key', '=', scope.key),
-    { prepared: true },
-  );
+  await run(tx, storeAnswerStatement({ status, response: JSON.stringify(body), callerId: scope.callerId, endpoint: scope.endpoint, key: scope.key }), {
+    prepared: true,
+  });
 }
 
 /** Thrown inside a transaction when another request already answered the key: roll back, then replay. */

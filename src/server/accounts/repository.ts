@@ -2,9 +2,9 @@
 import { zoneOfAddress } from '@/domain/address-zone';
 import type { Address, BusinessPartner } from '@/generated/entities';
 import type { PermissionGroup, UserType } from '@/generated/enums';
-import type { ExpressionBuilder, Selection, ShallowDehydrateObject } from 'kysely';
+import type { Expression, ExpressionBuilder, Selection, ShallowDehydrateObject } from 'kysely';
 import type { Queryable } from '../db/connection';
-import { dbNow, first, qb, run, sql, type DB, type RowOf } from '../db/typed';
+import { dbNow, first, preparedQuery, qb, run, sql, type DB, type Param, type RowOf } from '../db/typed';
 import { partnerById } from '../marketplace/partners';
 
 export interface UserRow {
@@ -57,7 +57,10 @@ function userRowOf(r: Selection<DB, 'users', ReturnType<typeof userColumns>[numb
 }
 
 /** The account by its id, as a UserRow's columns (also read along with other things as JSON: userRowOfJson). */
-export const userByIdQuery = (id: string) => usersSelect().where('id', '=', id);
+export const userByIdQuery = (id: Expression<string>) => usersSelect().where('id', '=', id);
+
+/** userByIdQuery on its own, compiled once. */
+const userByIdStatement = preparedQuery((p: Param<{ id: string }>) => userByIdQuery(p('id')));
 
 /** A UserRow from the JSON of userByIdQuery's row (jsonObjectFrom, read along with other things). */
 export function userRowOfJson(row: ShallowDehydrateObject<RowOf<ReturnType<typeof userByIdQuery>>>): UserRow {
@@ -66,7 +69,7 @@ export function userRowOfJson(row: ShallowDehydrateObject<RowOf<ReturnType<typeo
 
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
   // A statement of every authenticated request: prepared.
-  const row = await first(db, userByIdQuery(id), { prepared: true });
+  const row = await first(db, userByIdStatement({ id }), { prepared: true });
   return row && userRowOf(row);
 }
 

@@ -7,8 +7,8 @@ import { constants } from '@/generated/constants';
 import type { SqlBool } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql } from '../db/typed';
-import { countUses, countsOf, counterRows, type Limit } from '../limits/counters';
+import { all, first, preparedQuery, qb, run, sql, type Param } from '../db/typed';
+import { countUses, countsOf, counterRows, type CountValues, type Limit } from '../limits/counters';
 import { userByIdQuery, userRowOfJson, type UserRow } from '../accounts/repository';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
@@ -59,38 +59,45 @@ export interface OpenSession {
   handOver?: HandOverScope;
 }
 
+/** The values of the statements that resume a session. */
+interface ResumeValues {
+  sessionId: string;
+  userId: string;
+  at: string;
+}
+
 /** The session and its account as they are at `at`. */
-const sessionNow = (sessionId: string, userId: string, at: string) =>
+const sessionNow = (p: Param<ResumeValues>) =>
   qb
     .selectFrom('auth_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
       's.id',
-      sql<boolean>`s.ended_at IS NULL AND s.expires_at > ${at}::timestamptz`.as('open'),
+      sql<boolean>`s.ended_at IS NULL AND s.expires_at > ${p('at')}::timestamptz`.as('open'),
       's.scope',
       's.expires_at',
       's.handover_patient_id',
       's.handover_appointment_id',
-      sql<boolean>`s.last_seen_at <= ${at}::timestamptz - make_interval(mins => ${constants.sessionIdleMinutes})`.as('idle'),
+      sql<boolean>`s.last_seen_at <= ${p('at')}::timestamptz - make_interval(mins => ${constants.sessionIdleMinutes})`.as('idle'),
       sql<boolean>`s.groups::text[] = u.groups::text[]`.as('same_groups'),
       sql<boolean>`u.disabled_at IS NOT NULL`.as('disabled'),
       sql<string>`coalesce(u.email, u.pending_email)::text`.as('email'),
       sql<string[]>`u.groups::text[]`.as('groups'),
     ])
-    .where('s.id', '=', sessionId)
-    .where('s.user_id', '=', userId);
+    .where('s.id', '=', p('sessionId'))
+    .where('s.user_id', '=', p('userId'));
 
 /**
  * The session read and, when it may go on, its idle clock restarted (`seen`: its one row, or none), in
  * one statement; resumeSession adds what else the request reads along.
  */
-const resumeStatement = (sessionId: string, userId: string, at: string) =>
+const resumeStatement = (p: Param<ResumeValues>) =>
   qb
-    .with('session', () => sessionNow(sessionId, userId, at))
+    .with('session', () => sessionNow(p))
     .with('seen', (db) =>
       db
         .updateTable('auth_sessions as s')
-        .set({ last_seen_at: sql<Date>`${at}::timestamptz` })
+        .set({ last_seen_at: sql<Date>`${p('at')}::timestamptz` })
         .from('session')
         .whereRef('s.id', '=', 'session.id')
         .where(sql<boolean>`session.open AND NOT session.disabled AND NOT session.idle AND session.same_groups`)
@@ -110,26 +117,28 @@ const SESSION_ANSWER = [
   'groups',
 ] as const;
 
-/** The session's answer alone. */
-const resumeOnly = (sessionId: string, userId: string, at: string) =>
-  resumeStatement(sessionId, userId, at)
+/** The session's answer alone (compiled once, as resumeCounting). */
+const resumeOnly = preparedQuery((p: Param<ResumeValues>) =>
+  resumeStatement(p)
     .selectFrom('session')
-    .select([...SESSION_ANSWER, sql<null>`NULL::json`.as('counted'), sql<null>`NULL::json`.as('account')]);
+    .select([...SESSION_ANSWER, sql<null>`NULL::json`.as('counted'), sql<null>`NULL::json`.as('account')]),
+);
 
 /**
  * The same, and, when the session goes on, one use counted against the limits of `counting`
  * (src/server/limits/counters.ts): the session and the request's rate limits in one statement, with
  * the caller's own account as it is now (a booking is most often for it).
  */
-const resumeCounting = (sessionId: string, userId: string, at: string, counting: ReturnType<typeof counterRows>) =>
-  resumeStatement(sessionId, userId, at)
-    .with('counted', () => countUses(counting, 1, at, sql<SqlBool>`EXISTS (SELECT 1 FROM seen)`))
+const resumeCounting = preparedQuery((p: Param<ResumeValues & CountValues>) =>
+  resumeStatement(p)
+    .with('counted', () => countUses(p, sql<SqlBool>`EXISTS (SELECT 1 FROM seen)`))
     .selectFrom('session')
     .select((eb) => [
       ...SESSION_ANSWER,
       jsonArrayFrom(eb.selectFrom('counted').select(['counted.scope', 'counted.key', 'counted.window_start', 'counted.count'])).as('counted'),
-      jsonObjectFrom(userByIdQuery(userId)).as('account'),
-    ]);
+      jsonObjectFrom(userByIdQuery(p('userId'))).as('account'),
+    ]),
+);
 
 /**
  * The session and its account as they are now, with its idle clock restarted; undefined when the
@@ -150,8 +159,8 @@ export async function resumeSession(
   const at = now.toISOString();
   // Every authenticated request runs it: prepared (one text with counting, one without).
   const row = counting
-    ? await first(db, resumeCounting(sessionId, userId, at, counting), { prepared: true })
-    : await first(db, resumeOnly(sessionId, userId, at), { prepared: true });
+    ? await first(db, resumeCounting({ sessionId, userId, at, ...counting, delta: 1 }), { prepared: true })
+    : await first(db, resumeOnly({ sessionId, userId, at }), { prepared: true });
   if (!row || !row.open || row.disabled) return undefined;
   if (row.idle || !row.same_groups) {
     await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed', now);

@@ -5,7 +5,7 @@ import { jsonArrayFrom, jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/p
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import type { AppointmentMode, AppointmentStatus } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
-import { all, first, isoDay, qb, run, sql, type DB, type RowOf } from '../db/typed';
+import { all, first, isoDay, preparedQuery, qb, run, sql, type DB, type Param, type RowOf } from '../db/typed';
 import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
 import { constantIn } from '@/domain/translations';
@@ -199,8 +199,11 @@ function out(r: AppointmentRow): BookedAppointment {
   };
 }
 
+/** An appointment by its id, compiled once (every booking answers with it). */
+const appointmentByIdStatement = preparedQuery((p: Param<{ id: string }>) => appointmentSelect().where('a.id', '=', p('id')));
+
 export async function appointmentById(db: Queryable, id: string): Promise<BookedAppointment | undefined> {
-  const row = await first(db, appointmentSelect().where('a.id', '=', id), { prepared: true });
+  const row = await first(db, appointmentByIdStatement({ id }), { prepared: true });
   return row ? out(row) : undefined;
 }
 

@@ -11,11 +11,19 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Relationship } from '@/generated/enums';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
-import { isoDay, sql, type RowOf } from '../db/typed';
-import { claimKeyNow, releaseKey, type IdempotencyScope, type Replay } from '../idempotency';
+import { isoDay, sql, type Param, type RowOf } from '../db/typed';
+import { claimKeyNow, claimKeyStatement, releaseKey, type IdempotencyScope, type Replay } from '../idempotency';
 import { insuranceForInquiryQuery } from '../insurance/repository';
 import { sessionsWithProvider } from './appointments';
 import { slotSelect } from './holds';
+
+/** The ids the booking's context is read by (null for an id that is not a UUID: nothing is found by it). */
+interface ContextIds {
+  slotId: string | null;
+  providerId: string | null;
+  accountId: string | null;
+  insuranceId: string | null;
+}
 
 /**
  * The slot (`param(1)`) with its provider (2, not removed) and practice, and the account's patients
@@ -24,7 +32,7 @@ import { slotSelect } from './holds';
  * none). No row: no such slot of that provider. `param(n)` is the n-th of these ids as a UUID (null
  * for an id that is not one); constants are literals, so the claim's prepared text is the same on every call.
  */
-const bookingContextQuery = (param: (n: number) => Expression<string>) =>
+const bookingContextQuery = (param: (n: 1 | 2 | 3 | 4) => Expression<string>) =>
   slotSelect()
     .leftJoin('practices as pr', 'pr.id', 's.practice_id')
     .select((eb) => [
@@ -87,14 +95,19 @@ export type KeyClaim =
       letGo: () => Promise<void>;
     };
 
+/** bookingContextQuery's `param(n)`, by name. */
+const CONTEXT_IDS = { 1: 'slotId', 2: 'providerId', 3: 'accountId', 4: 'insuranceId' } as const;
+
+/** The booking key's claim with its context, compiled once. */
+const claimWithContext = claimKeyStatement((p: Param<ContextIds>) => jsonObjectFrom(bookingContextQuery((n) => sql<string>`${p(CONTEXT_IDS[n])}::uuid`)));
+
 export async function claimBookingKey(db: Queryable, scope: IdempotencyScope, now: Date, wanted: ContextWanted, log: FastifyBaseLogger): Promise<KeyClaim> {
-  const values = [
-    isUuid(wanted.slotId) ? wanted.slotId : null,
-    isUuid(wanted.providerId) ? wanted.providerId : null,
-    wanted.accountId,
-    wanted.insuranceId && isUuid(wanted.insuranceId) ? wanted.insuranceId : null,
-  ];
-  const claim = await claimKeyNow(db, scope, now, jsonObjectFrom(bookingContextQuery((n) => sql<string>`${values[n - 1]}::uuid`)));
+  const claim = await claimKeyNow(db, scope, now, claimWithContext, {
+    slotId: isUuid(wanted.slotId) ? wanted.slotId : null,
+    providerId: isUuid(wanted.providerId) ? wanted.providerId : null,
+    accountId: wanted.accountId,
+    insuranceId: wanted.insuranceId && isUuid(wanted.insuranceId) ? wanted.insuranceId : null,
+  });
   if ('replay' in claim) return { replay: claim.replay };
   const { claimedAt } = claim;
   const letGo = () =>

@@ -1,202 +1,33 @@
 /**
  * Booking step 4, the commit: inside the booking's one short transaction, the responsible party and
- * the new patients are written, then ONE statement (convertHoldQuery) locks the hold, checks it is the
+ * the new patients are written, then ONE statement (convertHoldStatement, convert-hold.ts) locks the hold, checks it is the
  * caller's live one, inserts the appointment with its patients and consents, makes the hold the
  * booking and records the confirmation mail; then the waitlist offer it was made for ends, a price not
  * charged is owed, a charge taken is recorded, and the answer is stored for the key's replays.
  */
 import type { BookedAppointment } from '@/generated/entities';
 import type { AppType } from '@/generated/enums';
-import { constants } from '@/generated/constants';
 import { isMinor } from '@/domain/minor';
 import { fullName } from '@/domain/names';
 import type { UserRow } from '../accounts/repository';
 import { suggestAccountTimeZone } from '../accounts/time-zone';
 import { keepBilling } from '../accounts/billing';
 import type { Queryable } from '../db/connection';
-import type { Insertable } from 'kysely';
-import { first, qb, run, sql, type DB, type RowOf } from '../db/typed';
+import { first, qb, run, sql, type RowOf } from '../db/typed';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { AppError } from '../errors';
 import { storeAnswer, type IdempotencyScope } from '../idempotency';
 import { recordTakenCharge } from '../money/charges';
 import { changeDue } from '../money/ledger';
 import type { MoneyMove } from '../money/move';
-import { offerBooked, openOfferOfHold } from '../waitlist/offers';
+import { offerBooked } from '../waitlist/offers';
 import { appointmentById } from './appointments';
 import type { BookingCharge } from './charge';
 import type { BookingPlan } from './check-rules';
 import { consentText, signerCapacity } from './consent-text';
+import { bookedValues, convertHoldStatement } from './convert-hold';
 import { holdProblem } from './holds';
-import type { AppointmentMailTemplate } from './mails';
 import type { BookingBody, PatientDraft } from './patient-rules';
-
-/** The mail that confirms a booking (recorded by the statement that books, queued in its transaction). */
-export const CONFIRMATION_MAIL = 'appointment-confirmation' satisfies AppointmentMailTemplate;
-
-/** The keys of an object literal, typed as its keys (their order is the literal's). */
-const keysOf = <T extends object>(o: T) => Object.keys(o) as (keyof T & string)[];
-
-/**
- * Locks the hold's row and, when it is the caller's live hold, inserts the appointment at the hold's
- * time, makes the hold the booking, lists the appointment's patients, records the consents given with
- * the booking and the confirmation mail on the session's story, in one round trip. It answers the hold
- * as it was (for holdProblem), the waitlist offer it was made for if that offer is still open, and the
- * confirmation mail's record. The appointments' own exclusion constraint still applies (23P01).
- */
-function convertHoldQuery(c: CommitContext, patientIds: string[], consents: ReturnType<typeof consentsGiven>) {
-  const { body, plan } = c;
-  const at = sql<Date>`${c.now.toISOString()}::timestamptz`;
-  // The appointment's columns from the request and the plan (the rest are the hold's).
-  const booked = {
-    id: c.appointmentId,
-    user_id: c.account.id,
-    practice_id: body.practiceId,
-    appointment_mode: body.appointmentMode,
-    counseling_type: body.counselingType,
-    counseling_type_id: body.counselingTypeId ?? null,
-    is_follow_up: plan.isFollowUp,
-    time_zone: plan.timeZone,
-    self_pay: plan.selfPay,
-    self_pay_consent_category: body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
-    insurance_id: plan.insuranceId,
-    booking_funnel: c.funnel,
-    booking_source: body.bookingSource ?? null,
-    app_source: c.source,
-    partnership_code: body.partnershipCode ?? null,
-    business_partner_id: plan.partner?.id ?? null,
-    price_cents: plan.priceCents,
-    booked_by: c.callerId,
-    idempotency_key: c.scope.key,
-    rebooked_from: c.rebookedFrom ?? null,
-  } satisfies Omit<Insertable<DB['appointments']>, 'provider_id' | 'slot_id' | 'during'>;
-  return qb
-    .with('hold', (db) =>
-      db
-        .selectFrom('slot_reservations')
-        .select(['id', 'slot_id', 'provider_id', 'held_by', 'kind', 'during', sql<boolean>`(expires_at IS NULL OR expires_at > ${at})`.as('live')])
-        .$narrowType<{ kind: 'hold' | 'booking' }>()
-        .where('id', '=', body.holdId)
-        .forUpdate(),
-    )
-    .with('booked', (db) =>
-      db
-        .insertInto('appointments')
-        .columns(['provider_id', 'slot_id', 'during', ...keysOf(booked)])
-        .expression((eb) =>
-          eb
-            .selectFrom('hold as h')
-            .select(['h.provider_id', 'h.slot_id', 'h.during', ...keysOf(booked).map((column) => sql`${booked[column]}`.as(column))])
-            .where('h.held_by', '=', c.callerId)
-            .where('h.kind', '=', 'hold')
-            .where(sql<boolean>`h.live`),
-        )
-        .returning('id'),
-    )
-    .with('converted', (db) =>
-      db
-        .updateTable('slot_reservations as r')
-        .from('booked as b')
-        .set({ kind: 'booking', expires_at: null, appointment_id: sql<string>`b.id` })
-        .where('r.id', '=', body.holdId),
-    )
-    .with('listed', (db) =>
-      db
-        .insertInto('appointment_patients')
-        .columns(['appointment_id', 'patient_id', 'position', 'is_new'])
-        .expression((eb) =>
-          eb
-            .selectFrom([
-              'booked as b',
-              sql<{
-                patient_id: string;
-                is_new: boolean;
-                n: number;
-              }>`unnest(${patientIds}::uuid[], ${plan.drafts.map((d) => d.isNew)}::boolean[]) WITH ORDINALITY`.as<'p'>(sql`p(patient_id, is_new, n)`),
-            ])
-            .select(['b.id', 'p.patient_id', sql<number>`p.n - 1`.as('position'), 'p.is_new']),
-        ),
-    )
-    .with('consented', (db) =>
-      db
-        .insertInto('consents')
-        .columns([
-          'patient_id',
-          'user_id',
-          'consent_type',
-          'self_pay_consent_category',
-          'version',
-          'text',
-          'source',
-          'signer_name',
-          'signer_capacity',
-          'signed_by',
-          'signed_at',
-          'appointment_id',
-          'created_by',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom([
-              'booked as b',
-              sql<{
-                patient_id: string;
-                consent_type: string;
-                category: string | null;
-                text: string;
-                source: string;
-                capacity: string;
-              }>`unnest(${consents.map((x) => x.patientId)}::uuid[], ${consents.map((x) => x.type)}::text[], ${consents.map(
-                (x) => x.category,
-              )}::text[], ${consents.map((x) => x.text)}::text[], ${consents.map((x) => x.source)}::text[], ${consents.map((x) => x.capacity)}::text[])`.as<'c'>(
-                sql`c(patient_id, consent_type, category, text, source, capacity)`,
-              ),
-            ])
-            .select([
-              'c.patient_id',
-              sql`${c.account.id}`.as('user_id'),
-              'c.consent_type',
-              'c.category',
-              sql<string>`${constants.consentTemplateVersion}::text`.as('version'),
-              'c.text',
-              'c.source',
-              sql<string>`${c.signerName}::text`.as('signer_name'),
-              'c.capacity',
-              sql`${c.callerId}`.as('signed_by'),
-              sql<Date>`now()`.as('signed_at'),
-              'b.id',
-              sql`${c.callerId}`.as('created_by'),
-            ]),
-        ),
-    )
-    .with('mailed', (db) =>
-      db
-        .insertInto('appointment_mails')
-        .columns(['appointment_id', 'template', 'recipient', 'queued_at'])
-        .expression((eb) =>
-          eb
-            .selectFrom('booked as b')
-            .select([
-              'b.id',
-              sql<string>`${CONFIRMATION_MAIL}::text`.as('template'),
-              sql<string>`${c.account.email}::text`.as('recipient'),
-              at.as('queued_at'),
-            ]),
-        )
-        .returning('id'),
-    )
-    .selectFrom('hold as h')
-    .select((eb) => [
-      'h.id',
-      'h.slot_id',
-      'h.provider_id',
-      'h.held_by',
-      'h.kind',
-      'h.live',
-      sql<string | null>`${sql.raw(openOfferOfHold('h.id'))}`.as('open_offer_id'),
-      eb.selectFrom('mailed').select('id').as('confirmation_mail_id'),
-    ]);
-}
 
 export interface CommitContext {
   scope: IdempotencyScope;
@@ -280,7 +111,7 @@ async function writePatients(tx: Queryable, c: CommitContext, responsiblePartyId
   return patientIds;
 }
 
-/** The consents given with the booking, one row a consent, as convertHoldQuery records them. */
+/** The consents given with the booking, one row a consent, as convertHoldStatement records them. */
 function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
   const { body, plan } = c;
   return drafts.flatMap((d) =>
@@ -300,9 +131,29 @@ function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
 async function convertHold(tx: Queryable, c: CommitContext, patientIds: string[]) {
   const { body, plan } = c;
   const consents = consentsGiven(c, plan.drafts);
-  let hold: RowOf<ReturnType<typeof convertHoldQuery>> | undefined;
+  let hold: RowOf<ReturnType<typeof convertHoldStatement>> | undefined;
   try {
-    hold = await first(tx, convertHoldQuery(c, patientIds, consents), { prepared: true });
+    hold = await first(
+      tx,
+      convertHoldStatement({
+        ...bookedValues(c),
+        holdId: body.holdId,
+        callerId: c.callerId,
+        accountId: c.account.id,
+        at: c.now.toISOString(),
+        patientIds,
+        isNew: plan.drafts.map((d) => d.isNew),
+        consentPatientIds: consents.map((x) => x.patientId),
+        consentTypes: consents.map((x) => x.type),
+        consentCategories: consents.map((x) => x.category),
+        consentTexts: consents.map((x) => x.text),
+        consentSources: consents.map((x) => x.source),
+        consentCapacities: consents.map((x) => x.capacity),
+        signerName: c.signerName,
+        recipient: c.account.email,
+      }),
+      { prepared: true },
+    );
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     throw error;

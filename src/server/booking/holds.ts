@@ -8,7 +8,7 @@ import { constants } from '@/generated/constants';
 import type { HoldSlotResponse } from '@/generated/entities';
 import { earliestSearchStart, isMedicationSlotTooSoon } from '@/domain/slots';
 import type { Database, Queryable } from '../db/connection';
-import { first, qb, run, sql, type RowOf } from '../db/typed';
+import { first, preparedQuery, qb, run, sql, type Param, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { slotColumns, type SlotRow as StoredSlot } from '../marketplace/availability';
 import { EXCLUSION_VIOLATION, pgCode, TIME_HELD } from '../db/errors';
@@ -45,9 +45,13 @@ export function slotRowOf(row: Omit<SlotRow, 'start_at' | 'end_at'> & { start_at
   };
 }
 
+const slotById = preparedQuery((p: Param<{ slotId: string; providerId: string }>) =>
+  slotSelect().where('s.id', '=', p('slotId')).where('s.provider_id', '=', p('providerId')),
+);
+
 /** The slot with what the slot rules need of its provider (not removed). */
 export async function slotOf(db: Queryable, slotId: string, providerId: string): Promise<SlotRow | undefined> {
-  const row = await first(db, slotSelect().where('s.id', '=', slotId).where('s.provider_id', '=', providerId), { prepared: true });
+  const row = await first(db, slotById({ slotId, providerId }), { prepared: true });
   return row ? slotRowOf(row) : undefined;
 }
 
@@ -116,15 +120,16 @@ interface ClaimRow {
   provider_time_zone: string;
 }
 
-/** The claim of a hold in one statement (claim_hold: see holdSlot). */
-const claimHold = (slotId: string, providerId: string, callerId: string, now: Date, limitLiveHolds: boolean) =>
+/** The claim of a hold in one statement (claim_hold: see holdSlot), compiled once. */
+const claimHold = preparedQuery((p: Param<{ slotId: string; providerId: string; callerId: string; at: string; limitLiveHolds: boolean }>) =>
   qb
     .selectFrom(
-      sql<ClaimRow>`claim_hold(${slotId}, ${providerId}, ${callerId}, ${constants.slotHoldMinutes}, ${now.toISOString()}::timestamptz, ${limitLiveHolds}, ${constants.maxLiveHoldsPerAccount - 1})`.as(
+      sql<ClaimRow>`claim_hold(${p('slotId')}, ${p('providerId')}, ${p('callerId')}, ${constants.slotHoldMinutes}, ${p('at')}::timestamptz, ${p('limitLiveHolds')}, ${constants.maxLiveHoldsPerAccount - 1})`.as(
         'claim',
       ),
     )
-    .selectAll();
+    .selectAll(),
+);
 
 /**
  * Undoes a claim the slot rules refused: a new hold is deleted and the holds it ended get their minutes
@@ -187,7 +192,7 @@ export async function holdSlot(
 ): Promise<HoldSlotResponse> {
   let claim: ClaimRow | undefined;
   try {
-    claim = await first(database, claimHold(slotId, providerId, callerId, now, limitLiveHolds), { prepared: true });
+    claim = await first(database, claimHold({ slotId, providerId, callerId, at: now.toISOString(), limitLiveHolds }), { prepared: true });
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     // Only held by another attempt, which may still let it go: "someone is booking this time", not "just booked".

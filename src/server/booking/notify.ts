@@ -10,7 +10,7 @@ import { activeLocale } from '@/domain/locale';
 import type { Queryable } from '../db/connection';
 import { ESTIMATE_MAIL_QUEUE } from '../billing/good-faith-estimate';
 import { sendAppointmentMail, type MailAccount } from './mails';
-import { CONFIRMATION_MAIL } from './commit';
+import { CONFIRMATION_MAIL } from './convert-hold';
 
 /** Queues the confirmation of `appointment` (just read in `tx`) in `tx`; its record on the session's story is `confirmationMailId`. */
 export async function queueConfirmation(

@@ -8,7 +8,7 @@ import { constants } from '@/generated/constants';
 import type { InsuranceOutcome } from '@/generated/enums';
 import { assessEligibility } from '@/domain/insurance-eligibility';
 import type { Queryable } from '../db/connection';
-import { first, qb, sql, type TableRow } from '../db/typed';
+import { first, preparedQuery, qb, sql, type Param, type TableRow } from '../db/typed';
 import { AppError } from '../errors';
 import { patientById } from '../patients/repository';
 import type { InsuranceForInquiry } from './repository';
@@ -34,26 +34,25 @@ export interface EligibilityChecker {
   check(db: Queryable, inquiry: EligibilityInquiry): Promise<EligibilityResult>;
 }
 
+/** An insurance plan and the carriers a practice accepts, compiled once. */
+const planWithAccepted = preparedQuery((p: Param<{ practiceId: string; planId: number }>) =>
+  qb
+    .selectFrom('insurance_plans')
+    .select((eb) => [
+      'id',
+      'carrier_id',
+      'is_medicaid',
+      'copay',
+      sql<number[]>`ARRAY(${eb.selectFrom('practice_accepted_carriers').select('carrier_id').where('practice_id', '=', p('practiceId'))})`.as('accepted'),
+    ])
+    .where('id', '=', p('planId')),
+);
+
 export const rulesEligibilityChecker: EligibilityChecker = {
   source: 'rules',
   async check(db, inquiry) {
     // The plan and the practice's accepted carriers in one query.
-    const plan = await first(
-      db,
-      qb
-        .selectFrom('insurance_plans')
-        .select((eb) => [
-          'id',
-          'carrier_id',
-          'is_medicaid',
-          'copay',
-          sql<number[]>`ARRAY(${eb.selectFrom('practice_accepted_carriers').select('carrier_id').where('practice_id', '=', inquiry.practiceId)})`.as(
-            'accepted',
-          ),
-        ])
-        .where('id', '=', inquiry.insurance.planId),
-      { prepared: true },
-    );
+    const plan = await first(db, planWithAccepted({ practiceId: inquiry.practiceId, planId: inquiry.insurance.planId }), { prepared: true });
     if (!plan) throw new Error(`plan ${inquiry.insurance.planId} of an insurance on file does not exist`);
     return assessEligibility({
       plan: { id: plan.id, carrierId: plan.carrier_id, isMedicaid: plan.is_medicaid, copay: plan.copay === null ? null : Number(plan.copay) },

@@ -3,7 +3,7 @@ import type { InsuranceInquiry, PatientInsurance } from '@/generated/entities';
 import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
 import type { Expression } from 'kysely';
 import type { Queryable } from '../db/connection';
-import { all, first, isoDay, qb, sql, type RowOf } from '../db/typed';
+import { all, first, isoDay, preparedQuery, qb, sql, type Param, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 
 /** Inquiries listed with each insurance (newest first). */
@@ -175,9 +175,13 @@ export function insuranceForInquiryOf(row: InquiryInsuranceRow): InsuranceForInq
   };
 }
 
+const insuranceForInquiryStatement = preparedQuery((p: Param<{ insuranceId: string; patientId: string }>) =>
+  insuranceForInquiryQuery(p('insuranceId'), p('patientId')),
+);
+
 /** An insurance on file of this patient (not removed) as an eligibility inquiry needs it, in one query; undefined when there is none. */
 export async function insuranceForInquiry(db: Queryable, patientId: string, insuranceId: string): Promise<InsuranceForInquiry | undefined> {
-  const row = await first(db, insuranceForInquiryQuery(insuranceId, patientId), { prepared: true });
+  const row = await first(db, insuranceForInquiryStatement({ insuranceId, patientId }), { prepared: true });
   return row ? insuranceForInquiryOf(row) : undefined;
 }
 

@@ -10,7 +10,7 @@ import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import type { Expression, SqlBool } from 'kysely';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql } from '../db/typed';
+import { all, first, preparedQuery, qb, run, sql, type Param } from '../db/typed';
 import { constants } from '@/generated/constants';
 import type { Permissions } from '@/domain/permissions';
 
@@ -29,42 +29,49 @@ export interface TakenSlots {
   now: Date;
 }
 
+/** The values of countUses' statement: the rows (counterRows), the delta and the time. */
+export interface CountValues {
+  scopes: string[];
+  keys: string[];
+  windows: string[];
+  delta: number;
+  at: string;
+}
+
 /**
- * Adds `delta` to the counters of `rows` (scopes, keys, windows, in that order) at `at` when `guard`
+ * Adds `delta` to the counters of the rows (scopes, keys, windows, in that order) at `at` when `guard`
  * holds, answering each count: for this module's statement, and for the statement that resumes a
  * session and counts its request's use (src/server/auth/server-sessions.ts). The rows come from
  * unnest ... WITH ORDINALITY (written in SQL: the builder has no column list for a function's alias).
  */
-export function countUses(
-  rows: { scopes: string[]; keys: string[]; windows: string[] },
-  delta: number,
-  at: string,
-  guard: Expression<SqlBool> = sql<boolean>`true`,
-) {
+export function countUses(p: Param<CountValues>, guard: Expression<SqlBool> = sql<boolean>`true`) {
   const listed = sql<{
     scope: string;
     key: string;
     window_start: Date;
     n: number;
-  }>`unnest(${rows.scopes}::text[], ${rows.keys}::text[], ${rows.windows}::timestamptz[]) WITH ORDINALITY`.as<'l'>(sql`l(scope, key, window_start, n)`);
+  }>`unnest(${p('scopes')}::text[], ${p('keys')}::text[], ${p('windows')}::timestamptz[]) WITH ORDINALITY`.as<'l'>(sql`l(scope, key, window_start, n)`);
   return qb
     .insertInto('rate_counters')
     .columns(['scope', 'key', 'window_start', 'count', 'last_at'])
     .expression(
       qb
         .selectFrom(listed)
-        .select(['l.scope', 'l.key', 'l.window_start', sql<number>`${delta}::int`.as('count'), sql<Date>`${at}::timestamptz`.as('last_at')])
+        .select(['l.scope', 'l.key', 'l.window_start', sql<number>`${p('delta')}::int`.as('count'), sql<Date>`${p('at')}::timestamptz`.as('last_at')])
         .where(guard)
         .orderBy('l.n'),
     )
     .onConflict((oc) =>
       oc.columns(['scope', 'key', 'window_start']).doUpdateSet({
-        count: sql<number>`rate_counters.count + ${delta}::int`,
-        last_at: sql<Date>`CASE WHEN ${delta}::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END`,
+        count: sql<number>`rate_counters.count + ${p('delta')}::int`,
+        last_at: sql<Date>`CASE WHEN ${p('delta')}::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END`,
       }),
     )
     .returning(['scope', 'key', 'window_start', 'count']);
 }
+
+/** countUses on its own, compiled once. */
+const countUsesNow = preparedQuery((p: Param<CountValues>) => countUses(p));
 
 /** The counters' rows of these limits at `now`, in the order they are written (scope, then key), as the statements' three arrays. */
 export function counterRows(limits: readonly Limit[], now: Date): { scopes: string[]; keys: string[]; windows: string[] } {
@@ -139,7 +146,7 @@ async function add(db: Queryable, limits: readonly Limit[], now: Date, delta: 1 
   if (!limits.length) return [];
   const rows = counterRows(limits, now);
   // Every counted request runs it: prepared.
-  const counted = await all(db, countUses(rows, delta, now.toISOString()), { prepared: true });
+  const counted = await all(db, countUsesNow({ ...rows, delta, at: now.toISOString() }), { prepared: true });
   return countsOf(limits, now, counted);
 }
 

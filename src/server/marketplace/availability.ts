@@ -11,7 +11,7 @@ import { earliestSearchStart, offeredSlots, type SlotFilter } from '@/domain/slo
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Slots } from '@/generated/database';
 import type { Database, Queryable } from '../db/connection';
-import { all, first, qb, run, sql, type DB } from '../db/typed';
+import { all, first, preparedQuery, qb, run, sql, type DB, type Param } from '../db/typed';
 
 export interface OpenSlot {
   id: string;
@@ -61,8 +61,8 @@ export function untakenAt(now: Expression<unknown>) {
     );
 }
 
-/** A time as a timestamptz parameter. */
-const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+/** A time (or a prepared query's parameter of one, as text) as a timestamptz parameter. */
+const instant = (at: Date | Expression<string>) => sql`${at instanceof Date ? at.toISOString() : at}::timestamptz`;
 
 /**
  * The open-times version (migration 0045): it moves whenever a hold, a booking, a slot or a provider
@@ -133,6 +133,28 @@ function offeredOf(rows: OpenSlot[], provider: ProviderSchedule, filter: SlotFil
   return offeredSlots(kinds, { now, zone: provider.timeZone, offersMedication: provider.offersMedication, filter });
 }
 
+/** The values of providerSlots: the provider, the range (as instants, and `from` again as the slots' earliest start), the time now. */
+type ProviderSlotsValues = { providerId: string; from: string; to: string; now: string; earliestStart: Date };
+
+/** providerOpenSlots' statement: the slots of every practice, or of `practiceId` and online ones. */
+function providerSlots(p: Param<ProviderSlotsValues>, practiceId?: Expression<string>) {
+  const startOf = sql<Date>`lower(s.during)`;
+  return qb
+    .selectFrom('providers as p')
+    .leftJoinLateral(openSlots(sql`ARRAY[p.id]`, instant(p('from')), instant(p('to')), instant(p('now'))).as('s'), (join) =>
+      join
+        .on(startOf, '>=', p('earliestStart'))
+        .$call((j) => (practiceId ? j.on((eb) => eb.or([eb('s.practice_id', '=', practiceId), eb('s.availability_type', '=', 'online')])) : j)),
+    )
+    .select(['p.id as pid', 'p.time_zone', 'p.offers_medication', ...slotColumns])
+    .where('p.id', '=', p('providerId'))
+    .where('p.removed_at', 'is', null)
+    .orderBy(startOf);
+}
+/** providerSlots of every practice, and of one, each compiled once. */
+const providerSlotsOfAny = preparedQuery((p: Param<ProviderSlotsValues>) => providerSlots(p));
+const providerSlotsOfPractice = preparedQuery((p: Param<ProviderSlotsValues & { practiceId: string }>) => providerSlots(p, p('practiceId')));
+
 /**
  * A provider's schedule and its open slots in [from, to), in ONE query (the provider's row, and its
  * slots through the gist indexes of slots and slot_reservations on provider and time), after the
@@ -145,22 +167,10 @@ export async function providerOpenSlots(
   filter: SlotFilter & { medicationOnly?: boolean; practiceId?: string },
   now: Date,
 ): Promise<{ provider: ProviderSchedule; slots: OpenSlot[] } | undefined> {
-  const startOf = sql<Date>`lower(s.during)`;
+  const values = { providerId, from: range.from.toISOString(), to: range.to.toISOString(), now: now.toISOString(), earliestStart: range.from };
   const rows = await all(
     db,
-    qb
-      .selectFrom('providers as p')
-      .leftJoinLateral(openSlots(sql`ARRAY[p.id]`, instant(range.from), instant(range.to), instant(now)).as('s'), (join) =>
-        join
-          .on(startOf, '>=', range.from)
-          .$call((j) =>
-            filter.practiceId === undefined ? j : j.on((eb) => eb.or([eb('s.practice_id', '=', filter.practiceId!), eb('s.availability_type', '=', 'online')])),
-          ),
-      )
-      .select(['p.id as pid', 'p.time_zone', 'p.offers_medication', ...slotColumns])
-      .where('p.id', '=', providerId)
-      .where('p.removed_at', 'is', null)
-      .orderBy(startOf),
+    filter.practiceId === undefined ? providerSlotsOfAny(values) : providerSlotsOfPractice({ ...values, practiceId: filter.practiceId }),
   );
   const [head] = rows;
   if (!head) return undefined;
