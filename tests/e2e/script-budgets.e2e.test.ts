@@ -24,14 +24,15 @@ const NOT_YET: Partial<Record<RouteId, number>> = {
   // Measured with the browser build on preact/compat, rjsf without what no spec form uses (vite.config.ts), each
   // screen's message areas in its reader's language (src/generated/message-areas), the sign-in, booking, consent and
   // payment sagas and redux-persist out of the entry (src/client/store), preload lists without what is loaded
-  // already, each enumeration written once (src/generated/enums.ts) and the endpoint table one line each. The patient
-  // and payment steps load their forms (and the renderer) when they draw them; the booking screen still draws the
+  // already, each enumeration written once and the endpoint table one line each, constants and enumerations by spec
+  // file (src/generated/constants/<file>.ts, enums/<file>.ts: a screen loads the files it reads). The patient and
+  // payment steps load their forms (and the renderer) when they draw them; the booking screen still draws the
   // service form with the spec form renderer (rjsf, about 32 KB of its figure).
-  providerSearch: 112.3,
-  booking: 141.8,
-  userBookingPatientInfo: 112.1,
-  userBookingPayment: 114.6,
-  patientHome: 115.9,
+  providerSearch: 108.4,
+  booking: 138.0,
+  userBookingPatientInfo: 108.3,
+  userBookingPayment: 110.8,
+  patientHome: 112.0,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;

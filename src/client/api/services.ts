@@ -2,7 +2,7 @@
  * The services sagas use in the browser: the API through the transport, the session's
  * credentials, the router. Every call is the typed client's, generated from specs/api.
  */
-import { constants } from '@/generated/constants';
+import * as timingConstants from '@/generated/constants/timing';
 import { createApiClient, type Transport } from '@/generated/client/api';
 import type { CreateAppointmentSeriesBody, CreateSupportAppointmentBody } from '@/generated/entities';
 import type { CurrentSession } from '../runtime/auth/credentials';
@@ -15,7 +15,7 @@ import { createTransport, type CallOptions } from './transport';
 export function browserTransport(appSource: () => AppSource, onUnauthorized: () => void): Transport<CallOptions> {
   return createTransport({
     baseUrl: '/api',
-    timeoutMs: constants.apiTimeoutMs,
+    timeoutMs: timingConstants.apiTimeoutMs,
     appSource,
     impersonation: storedImpersonation,
     onUnauthorized,

@@ -26,6 +26,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 import { enumLabelOf } from '@/domain/translations';
+import * as marketplaceEnums from '@/generated/enums/marketplace';
 
 const step = stepById('email');
 
@@ -61,13 +62,16 @@ export default function SupportBookingEmailPage() {
     const found = await action.run(() => api.userExists({ query: { email } }));
     if (!found) return;
     if (!found.exists) return setNewFor(email);
-    if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf('bookingFlowBlockReason', 'EMAIL_MISMATCH') }));
+    if (!found.userId)
+      return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf(marketplaceEnums.bookingFlowBlockReason, 'EMAIL_MISMATCH') }));
     const user = await action.run(() => api.getSupportUser({ params: { id: found.userId! } }));
     if (!user) return;
     const allowed = await action.run(() => api.allowBookingFlow({ params: { id: user.id }, query: { email } }));
     if (!allowed) return;
     if (!allowed.allowed)
-      return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf('bookingFlowBlockReason', allowed.reason) : '' }));
+      return setBlocked(
+        message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf(marketplaceEnums.bookingFlowBlockReason, allowed.reason) : '' }),
+      );
     goOn(user);
   };
 

@@ -9,7 +9,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiQueries, queryKeys } from '@/generated/client/hooks';
 import segmentsSpec from '@/generated/content/landing-segments';
-import { constants } from '@/generated/constants';
+import * as marketplaceConstants from '@/generated/constants/marketplace';
+import * as pagesConstants from '@/generated/constants/pages';
 import type { LandingSection } from '@/generated/enums';
 import type { EndpointTypes, Provider, Slot } from '@/generated/entities';
 import { message } from '@/domain/messages';
@@ -24,6 +25,7 @@ import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { fullName } from '@/domain/names';
 import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, liveDocument } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const segments = liveDocument('content', segmentsSpec);
 const searchCopy = liveDocument('content', searchCopySpec);
@@ -33,7 +35,7 @@ type ProviderPage = EndpointTypes['listProviders']['response'];
 /** The page number of a landing page's address (?page=), 1 when absent or not a page. */
 export function landingPageNumber(search: URLSearchParams): number {
   const page = Number(search.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= constants.landingMaxPage ? page : 1;
+  return Number.isInteger(page) && page >= 1 && page <= pagesConstants.landingMaxPage ? page : 1;
 }
 
 type ListablePage = Exclude<LandingPage, { pageType: 'hub' }>;
@@ -70,7 +72,7 @@ export function cityName(slug: string): string {
 export const landingProvidersQuery = (api: ApiClient, page: ListablePage, pageNumber: number) => providersQueryOf(api, page, pageNumber);
 
 export const landingFirstSlotsQuery = (api: ApiClient, providerIds: readonly string[], section: LandingSection) => {
-  const counselingType = SECTION_SERVICE[section] ? constants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
+  const counselingType = SECTION_SERVICE[section] ? marketplaceConstants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
   return apiQueries.getFirstAvailableSlot(api, { query: { providerId: [...providerIds], ...(counselingType ? { counselingType } : {}) } });
 };
 
@@ -120,7 +122,7 @@ function whereOf(page: ListablePage): string {
     case 'city':
       return message('ui.landing.providers.nearCity', { city: cityName(page.city), state: page.state.toUpperCase() });
     case 'specialty':
-      return message('ui.landing.providers.forSpecialty', { specialty: enumLabelOf('counselingSpecialty', page.specialty).toLowerCase() });
+      return message('ui.landing.providers.forSpecialty', { specialty: enumLabelOf(careEnums.counselingSpecialty, page.specialty).toLowerCase() });
   }
 }
 

@@ -10,7 +10,8 @@
 import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-search';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
+import * as timingConstants from '@/generated/constants/timing';
 import { routeById } from '@/generated/routes';
 import { parseProviderSearch, providerSearchParams, withoutFilters, type ProviderSearch } from '@/domain/provider-search';
 import { useApi } from '@/client/api/api-context';
@@ -31,7 +32,7 @@ import { errorTemplate, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
 
-const searchPhone = constants.phoneLines.providerSearch;
+const searchPhone = placesConstants.phoneLines.providerSearch;
 
 export function SearchDocument() {
   const api = useApi();
@@ -112,7 +113,7 @@ export function SearchDocument() {
           <template {...{ [SEARCH_ATTRIBUTES.timesLoading]: '' }}>
             <div className="slot-table__loading" role="status">
               <span className="visually-hidden">{copy.availability.loading}</span>
-              {Array.from({ length: constants.slotTableMinRows + 1 }, (_, i) => (
+              {Array.from({ length: timingConstants.slotTableMinRows + 1 }, (_, i) => (
                 <Skeleton key={i} height="2.75rem" />
               ))}
             </div>

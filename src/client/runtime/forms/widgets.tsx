@@ -5,8 +5,9 @@
 import type { WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useFocusOnMount } from './focus-on-mount';
-import { constants } from '@/generated/constants';
-import { enums, type Relationship } from '@/generated/enums';
+import * as limitsConstants from '@/generated/constants/limits';
+import type { Relationship } from '@/generated/enums';
+import * as peopleEnums from '@/generated/enums/people';
 import { enumLabelOf } from '@/domain/translations';
 import { stateChoices } from '@/client/ui/format';
 import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/dates';
@@ -96,7 +97,12 @@ export const PhoneWidget = (p: WidgetProps) => (
 export const ZipWidget = (p: WidgetProps) => (
   <TextLike
     {...p}
-    extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }}
+    extras={{
+      inputMode: 'numeric',
+      autoComplete: 'postal-code',
+      filter: (v) => typedDigits(v, limitsConstants.zipLength),
+      maxLength: limitsConstants.zipLength,
+    }}
   />
 );
 /**
@@ -107,7 +113,7 @@ export const ZipWidget = (p: WidgetProps) => (
 export const OneTimeCodeWidget = (p: WidgetProps) => (
   <TextLike
     {...p}
-    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: PASTED_CODE_MAX }}
+    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, limitsConstants.otpLength), maxLength: PASTED_CODE_MAX }}
   />
 );
 export const CardNumberWidget = (p: WidgetProps) => (
@@ -170,13 +176,13 @@ export type RelationshipFormContext = Partial<RelationshipChoiceContext>;
 /** The relationships the rules allow here (src/domain/relationships.ts), among those the field accepts. */
 export function RelationshipWidget(p: WidgetProps) {
   const ctx = (p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {};
-  const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
+  const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (peopleEnums.relationship.values as readonly Relationship[])) as readonly Relationship[];
   const offered = offeredRelationships({
     otherRelationships: ctx.otherRelationships ?? [],
     currentRelationship: (p.value as Relationship | undefined) ?? ctx.currentRelationship,
     counselingType: ctx.counselingType,
   });
-  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: enumLabelOf('relationship', r) }));
+  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: enumLabelOf(peopleEnums.relationship, r) }));
   return <Select {...p} choices={choices} />;
 }
 
@@ -199,7 +205,7 @@ export function GenderWidget({ id, value, required, disabled, onChange, onBlur, 
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />{' '}
-          {enumLabelOf('gender', choice)}
+          {enumLabelOf(peopleEnums.gender, choice)}
         </label>
       ))}
     </fieldset>
