@@ -81,4 +81,21 @@ describe('code generation', () => {
     expect(hooks).toContain("getProviderFilters: (input?: EndpointInputs['getProviderFilters']) => ['getProviderFilters', input ?? {}] as const,");
     expect(hooks).toContain('export function useCreateAppointmentMutation(');
   });
+
+  it('writes each constants and enumerations file as its own module, a constant edit touching its file and the gathered tables only', async () => {
+    writeGenerated(out, await generate());
+    const files = await generate();
+    expect(files.get('constants/timing.ts')).toContain('export const toastDurationMs = ');
+    expect(files.get('constants/timing.ts')).not.toContain('slotHoldMinutes');
+    expect(files.get('constants.ts')).toContain("import * as timingConstants from './constants/timing';");
+    expect(files.get('constants/copy.ts')).toContain("import { usStates, careCadence, selfPayLabel } from './places';");
+    expect(files.get('enums/people.ts')).toContain("export const relationship = /* @__PURE__ */ enumOf('relationship', [");
+    expect(files.get('enums/people.ts')).not.toContain('paymentStatus');
+    // The spec form and flow renderers look enumerations up by name: only those forms and flows name.
+    expect(files.get('enums/named-in-specs.ts')).toContain(
+      'export const enumsNamedInSpecs = { gender, relationship, counselingType, appointmentMode, questionnaireService, clientAgeGroup } as const;',
+    );
+    copy.edit('constants/timing.yaml', (t) => t.replace(/toastDurationMs:\n(\s+)value: \d+/, 'toastDurationMs:\n$1value: 6000'));
+    expect(diffGenerated(out, await generate())).toEqual(['constants/timing.ts (differs)']);
+  });
 });

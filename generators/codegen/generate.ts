@@ -35,8 +35,8 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   const structure = textsKey(b, STRUCTURE);
   const once = <T>(file: string, make: () => T): T => memo('emitted', `${structure}\n${file}`, make);
   out.set('types.ts', emitTypes(b));
-  out.set('constants.ts', emitConstants(b));
-  out.set('enums.ts', emitEnums(b));
+  for (const [path, text] of emitConstants(b)) out.set(path, text);
+  for (const [path, text] of emitEnums(b)) out.set(path, text);
   out.set(
     'messages.ts',
     memo('emitted', `${textsKey(b, ['messages'])}\nmessages.ts`, () => emitMessages(b)),

@@ -14,7 +14,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { routeById, type RouteId } from '../generated/routes';
 import { createApiClient, type Transport } from '../generated/client/api';
 import { screenLoaders } from '../generated/client/screens';
-import { constants } from '../generated/constants';
+import * as timingConstants from '../generated/constants/timing';
 import { App } from './app/App';
 import { QueryFrame } from './app/QueryFrame';
 import { createAppStore } from './store';
@@ -44,7 +44,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 function serverTransport(fetchApi: (path: string) => Promise<ApiResult>): Transport<CallOptions> {
   return createTransport({
     baseUrl: '',
-    timeoutMs: constants.apiTimeoutMs,
+    timeoutMs: timingConstants.apiTimeoutMs,
     appSource: () => 'patient_web',
     accessToken: () => undefined,
     impersonation: () => undefined,
@@ -85,7 +85,7 @@ export function render(request: RenderRequest): Promise<RenderResult> {
 async function renderInLocale(request: RenderRequest, locale: Locale): Promise<RenderResult> {
   const store = createAppStore();
   const route = routeById[request.routeId as RouteId];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: constants.queryCacheMs } } });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: timingConstants.queryCacheMs } } });
   const transport = serverTransport(request.fetchApi);
   const api = createApiClient(transport);
   const url = new URL(request.url, request.origin ?? 'http://localhost');

@@ -1,8 +1,8 @@
-import { constants } from '../generated/constants';
-import { enums } from '../generated/enums';
+import * as rulesConstants from '../generated/constants/rules';
+import * as careEnums from '../generated/enums/care';
 import { compareAgeGroups, mergeAgeGroups, parseAgeGroup } from './age-groups';
 
-const oldest = constants.ageGroupOpenEndMaxAge;
+const oldest = rulesConstants.ageGroupOpenEndMaxAge;
 
 describe('age groups', () => {
   it('reads closed and open-ended groups', () => {
@@ -24,7 +24,7 @@ describe('age groups', () => {
   });
 
   it('merges every questionnaire age group into one range', () => {
-    expect(mergeAgeGroups(enums.clientAgeGroup.values)).toEqual([[0, 17]]);
+    expect(mergeAgeGroups(careEnums.clientAgeGroup.values)).toEqual([[0, 17]]);
   });
 
   it('keeps a gap between groups that do not touch', () => {

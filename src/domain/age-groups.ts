@@ -3,7 +3,7 @@
  * (product-spec §4). An open-ended group "N+" runs to the spec'd oldest age. Ranges that overlap
  * or touch (one ends at 10, the next starts at 11) become one. Text that is not a group is ignored.
  */
-import { constants } from '../generated/constants';
+import * as rulesConstants from '../generated/constants/rules';
 
 /** Inclusive range of ages in whole years. */
 export type AgeRange = readonly [min: number, max: number];
@@ -22,7 +22,7 @@ export function parseAgeGroup(group: string): AgeRange | undefined {
   const open = OPEN_GROUP.exec(group);
   if (open) {
     const min = Number(open[1]);
-    return min <= constants.ageGroupOpenEndMaxAge ? [min, constants.ageGroupOpenEndMaxAge] : undefined;
+    return min <= rulesConstants.ageGroupOpenEndMaxAge ? [min, rulesConstants.ageGroupOpenEndMaxAge] : undefined;
   }
   return undefined;
 }

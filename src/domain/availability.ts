@@ -7,7 +7,7 @@
  * start does not exist that day (spring forward) or whose length the change would bend is left out.
  */
 import moment from 'moment-timezone';
-import { constants } from '../generated/constants';
+import * as marketplaceConstants from '../generated/constants/marketplace';
 import type { AppointmentMode } from '../generated/enums';
 
 export interface WeeklyWindow {
@@ -138,7 +138,7 @@ export function generateSlots(input: {
   const zone = settings.timeZone;
   const notBefore = now.getTime() + settings.minNoticeHours * 3_600_000;
   const out: GeneratedSlot[] = [];
-  for (const { date, weekday } of localDates(input.fromDate, input.days ?? constants.availabilityWindowDays)) {
+  for (const { date, weekday } of localDates(input.fromDate, input.days ?? marketplaceConstants.availabilityWindowDays)) {
     const todays = input.exceptions.filter((e) => e.date === date);
     const blocked = todays
       .filter((e) => e.kind === 'blocked')

@@ -8,7 +8,8 @@
  * type, mode, time zone, partnership code): a person may reload, bookmark or come back to it, and the
  * booking screens derive the rest (the provider and the slot) from the API by these ids.
  */
-import { enums, type AppointmentMode, type CounselingType } from '../generated/enums';
+import type { AppointmentMode, CounselingType } from '../generated/enums';
+import * as careEnums from '../generated/enums/care';
 import { isOneOf } from './provider-search';
 
 export interface BookingStartRoutes {
@@ -131,8 +132,8 @@ export function readBookingStartQuery(search: string | URLSearchParams): {
   const counselingType = params.get('counselingType');
   const availabilityType = params.get('availabilityType');
   return presentEntries({
-    counselingType: isOneOf(enums.counselingType.values, counselingType) ? counselingType : undefined,
-    availabilityType: isOneOf(enums.appointmentMode.values, availabilityType) ? availabilityType : undefined,
+    counselingType: isOneOf(careEnums.counselingType.values, counselingType) ? counselingType : undefined,
+    availabilityType: isOneOf(careEnums.appointmentMode.values, availabilityType) ? availabilityType : undefined,
     partnershipCode: params.get('partnershipCode'),
   }) as { counselingType?: CounselingType; availabilityType?: AppointmentMode; partnershipCode?: string };
 }

@@ -5,7 +5,7 @@
  * reads the host's clock or zone.
  */
 import { allForYear } from '@18f/us-federal-holidays';
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import { addDaysIso, weekdayOf } from './dates';
 
 const holidaysByYear = new Map<number, ReadonlySet<string>>();
@@ -59,7 +59,7 @@ export interface EstimateDelivery {
  * a booking less than 3 business days ahead; we deliver those on the day of booking as well.
  */
 export function estimateDelivery(bookedOn: string, serviceOn: string): EstimateDelivery {
-  const { soonFromBusinessDays, soonWithinBusinessDays, farFromBusinessDays, farWithinBusinessDays } = constants.goodFaithEstimate.delivery;
+  const { soonFromBusinessDays, soonWithinBusinessDays, farFromBusinessDays, farWithinBusinessDays } = bookingConstants.goodFaithEstimate.delivery;
   const businessDaysAhead = businessDaysAfter(bookedOn, serviceOn);
   const within = businessDaysAhead >= farFromBusinessDays ? farWithinBusinessDays : businessDaysAhead >= soonFromBusinessDays ? soonWithinBusinessDays : 0;
   return { businessDaysAhead, dueBy: addBusinessDays(bookedOn, within) };

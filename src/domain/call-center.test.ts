@@ -1,15 +1,15 @@
 import moment from 'moment-timezone';
-import { constants } from '../generated/constants';
+import * as timingConstants from '../generated/constants/timing';
 import { callCenterStatus, nextCallCenterOpening, type CallCenterSchedule } from './call-center';
 
-const zone = constants.callCenterTimeZone;
+const zone = timingConstants.callCenterTimeZone;
 const LOS_ANGELES = 'America/Los_Angeles';
 const HONOLULU = 'Pacific/Honolulu';
 const MINUTE_MS = 60_000;
 const HOUR_MINUTES = 60;
 
 function hoursOf(day: number) {
-  const hours = constants.callCenterHours.find((h) => h.day === day);
+  const hours = timingConstants.callCenterHours.find((h) => h.day === day);
   if (!hours) throw new Error(`no call-center hours for day ${day}`);
   return hours;
 }

@@ -5,7 +5,7 @@
  * so a day of 23 or 25 hours (daylight-saving changes) still opens at the stated minute, and the browser
  * needs no time-zone library to show the hours.
  */
-import { constants } from '../generated/constants';
+import * as timingConstants from '../generated/constants/timing';
 import { addDaysIso, atWallMinute, wallClockIn, weekdayOf } from './dates';
 
 export interface CallCenterDayHours {
@@ -31,8 +31,8 @@ export interface CallCenterStatus {
 const DAYS_PER_WEEK = 7;
 
 export const callCenterSchedule: CallCenterSchedule = {
-  timeZone: constants.callCenterTimeZone,
-  hours: constants.callCenterHours,
+  timeZone: timingConstants.callCenterTimeZone,
+  hours: timingConstants.callCenterHours,
 };
 
 function hoursOn(schedule: CallCenterSchedule, day: number): CallCenterDayHours | undefined {

@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import { cancellationTerms, isLateCancellation } from './cancellation';
 
 const now = new Date('2030-03-01T12:00:00Z');
@@ -7,16 +7,26 @@ const base = { now, status: 'booked' as const, byStaff: false, cancelUntilAppoin
 
 describe('cancellation terms', () => {
   it('is late strictly inside the window', () => {
-    expect(isLateCancellation(hours(constants.lateCancelWindowHours), now)).toBe(false);
-    expect(isLateCancellation(hours(constants.lateCancelWindowHours - 0.001), now)).toBe(true);
+    expect(isLateCancellation(hours(bookingConstants.lateCancelWindowHours), now)).toBe(false);
+    expect(isLateCancellation(hours(bookingConstants.lateCancelWindowHours - 0.001), now)).toBe(true);
   });
 
   it('costs nothing outside the window', () => {
-    expect(cancellationTerms({ ...base, start: hours(constants.lateCancelWindowHours + 1) })).toEqual({ allowed: true, late: false, fee: 'none', feeCents: 0 });
+    expect(cancellationTerms({ ...base, start: hours(bookingConstants.lateCancelWindowHours + 1) })).toEqual({
+      allowed: true,
+      late: false,
+      fee: 'none',
+      feeCents: 0,
+    });
   });
 
   it('charges the fee inside the window unless the flag waives it for a client', () => {
-    expect(cancellationTerms({ ...base, start: hours(2) })).toEqual({ allowed: true, late: true, fee: 'charge', feeCents: constants.lateCancelFeeCents });
+    expect(cancellationTerms({ ...base, start: hours(2) })).toEqual({
+      allowed: true,
+      late: true,
+      fee: 'charge',
+      feeCents: bookingConstants.lateCancelFeeCents,
+    });
     expect(cancellationTerms({ ...base, start: hours(2), waiveClientLateFee: true })).toMatchObject({ allowed: true, fee: 'waived', feeCents: 0 });
   });
 

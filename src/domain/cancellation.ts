@@ -6,7 +6,7 @@
  * cancelUntilAppointmentTime flag blocks it, clients cannot cancel inside the window at all; staff
  * can. Nobody cancels a started, past or cancelled appointment.
  */
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 
 export interface CancellationContext {
   start: Date;
@@ -28,7 +28,7 @@ export type CancellationTerms =
   { allowed: false; reason: 'cancelled' | 'started' | 'window-closed' } | { allowed: true; late: boolean; fee: FeeDecision; feeCents: number };
 
 export function isLateCancellation(start: Date, now: Date): boolean {
-  return start.getTime() - now.getTime() < constants.lateCancelWindowHours * 3_600_000;
+  return start.getTime() - now.getTime() < bookingConstants.lateCancelWindowHours * 3_600_000;
 }
 
 export function cancellationTerms(c: CancellationContext): CancellationTerms {
@@ -38,5 +38,5 @@ export function cancellationTerms(c: CancellationContext): CancellationTerms {
   if (!late) return { allowed: true, late, fee: 'none', feeCents: 0 };
   if (!c.byStaff && !c.cancelUntilAppointmentTime) return { allowed: false, reason: 'window-closed' };
   const waived = c.byStaff ? Boolean(c.staffWaivesFee) : c.waiveClientLateFee;
-  return waived ? { allowed: true, late, fee: 'waived', feeCents: 0 } : { allowed: true, late, fee: 'charge', feeCents: constants.lateCancelFeeCents };
+  return waived ? { allowed: true, late, fee: 'waived', feeCents: 0 } : { allowed: true, late, fee: 'charge', feeCents: bookingConstants.lateCancelFeeCents };
 }

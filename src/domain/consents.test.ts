@@ -1,11 +1,11 @@
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
 import type { ConsentType, Relationship } from '../generated/enums';
 import { messages } from '../generated/messages';
 import { consentToSign, consentsRequired, consentsValid, guardianConsentText, ownSignatureMissing } from './consents';
 import { addDaysIso, addYears } from './dates';
 
 const today = '2026-11-22';
-const adultDob = addYears(today, -constants.adultAge);
+const adultDob = addYears(today, -limitsConstants.adultAge);
 const minorDob = addDaysIso(adultDob, 1);
 const SELF: Relationship = 'Self';
 const CHILD: Relationship = 'Child';

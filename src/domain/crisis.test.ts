@@ -1,4 +1,4 @@
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { crisisHrefs, hasCrisisWords, needsCrisisHelp } from './crisis';
 
 describe('hasCrisisWords', () => {
@@ -28,11 +28,11 @@ describe('hasCrisisWords', () => {
   });
 
   it("finds a word at the very end of a booking's longest reason, and across lines", () => {
-    const reason = `${'x'.repeat(constants.bookingReasonMaxLength - ' overdose'.length)} overdose`;
-    expect(reason).toHaveLength(constants.bookingReasonMaxLength);
+    const reason = `${'x'.repeat(careConstants.bookingReasonMaxLength - ' overdose'.length)} overdose`;
+    expect(reason).toHaveLength(careConstants.bookingReasonMaxLength);
     expect(hasCrisisWords(reason)).toBe(true);
     expect(hasCrisisWords('I want\nto die')).toBe(true);
-    expect(hasCrisisWords('x'.repeat(constants.bookingReasonMaxLength))).toBe(false);
+    expect(hasCrisisWords('x'.repeat(careConstants.bookingReasonMaxLength))).toBe(false);
   });
 
   it('reads nothing into a missing reason', () => {

@@ -5,7 +5,7 @@
  * for whatever the page's language, since people write in the language they think in. Matching is whole
  * words, without case or accents ("Suicidio" and "suicidio" match; "harmless" never matches "harm").
  */
-import { constants } from '../generated/constants';
+import * as careConstants from '../generated/constants/care';
 import { activeLocale, type Locale } from './locale';
 import { constantIn } from './translations';
 
@@ -20,7 +20,7 @@ function normalized(text: string): string {
   return ` ${plain} `;
 }
 
-const phrases: readonly string[] = [...constants.crisisWords.en, ...constants.crisisWords.es].map(normalized);
+const phrases: readonly string[] = [...careConstants.crisisWords.en, ...careConstants.crisisWords.es].map(normalized);
 
 /** Whether free text holds a crisis word or phrase (either language). */
 export function hasCrisisWords(text: string | null | undefined): boolean {

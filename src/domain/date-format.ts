@@ -4,7 +4,7 @@
  * host's, with the platform's Intl (no time-zone library on public pages). Every function takes a locale,
  * the active language (src/domain/locale.ts) unless given. Calendar-date arithmetic on "YYYY-MM-DD" values lives in dates.ts.
  */
-import { constants } from '../generated/constants';
+import * as placesConstants from '../generated/constants/places';
 import { activeLocale, DEFAULT_LOCALE, intlLocale, MACHINE_LOCALE, type Locale } from './locale';
 import { messageIn } from './messages';
 
@@ -126,7 +126,7 @@ function offsetMinutes(zone: string, at: Date): number {
  * language takes the platform's name for it (Intl), so a Spanish page never says "Pacific Standard Time".
  */
 export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = activeLocale()): string {
-  const listed = constants.timeZones.find((z) => z.zone === zone);
+  const listed = placesConstants.timeZones.find((z) => z.zone === zone);
   if (listed && locale === DEFAULT_LOCALE) {
     const year = at.getUTCFullYear();
     const standard = Math.min(offsetMinutes(zone, new Date(Date.UTC(year, 0, 1))), offsetMinutes(zone, new Date(Date.UTC(year, 6, 1))));
@@ -157,7 +157,7 @@ export interface ZoneChoice {
  * and Phoenix in winter) are told apart by their city.
  */
 export function zoneChoices(extra: readonly (string | undefined | null)[], at: Date = new Date(), locale: Locale = activeLocale()): ZoneChoice[] {
-  const zones: string[] = constants.timeZones.map((z) => z.zone);
+  const zones: string[] = placesConstants.timeZones.map((z) => z.zone);
   for (const zone of extra) if (zone && isTimeZone(zone) && !zones.includes(zone)) zones.push(zone);
   const named = zones.map((zone) => ({ zone, label: zoneLabel(zone, at, locale) }));
   const city = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');

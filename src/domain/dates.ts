@@ -3,7 +3,7 @@
  * calendar days, not instants, so they are compared as strings and never shifted by a time zone.
  * Only "today" depends on a zone: the product's (constants.calendarTimeZone), never the host's.
  */
-import { constants } from '../generated/constants';
+import * as rulesConstants from '../generated/constants/rules';
 import { MACHINE_LOCALE } from './locale';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -39,7 +39,7 @@ export function isoDateIn(at: Date | string, timeZone: string): string {
  * Today's calendar date in the product's zone for date rules (constants.calendarTimeZone): the
  * visitor's device and the server agree on it whatever zone either is set to.
  */
-export function todayIso(now: Date = new Date(), timeZone: string = constants.calendarTimeZone): string {
+export function todayIso(now: Date = new Date(), timeZone: string = rulesConstants.calendarTimeZone): string {
   return isoDateIn(now, timeZone);
 }
 

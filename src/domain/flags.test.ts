@@ -1,7 +1,7 @@
-import { constants } from '../generated/constants';
+import * as storageConstants from '../generated/constants/storage';
 import { flagTrafficKey, flagUserKey, resolveTreatment } from './flags';
 
-const fallback = constants.treatmentFallback;
+const fallback = storageConstants.treatmentFallback;
 const variants = ['on', 'off', fallback];
 
 describe('flag user key', () => {

@@ -3,7 +3,7 @@
  * lower-cased before use, and a treatment that is unknown, or asked before the flag client is
  * ready, is the fallback treatment (control).
  */
-import { constants } from '../generated/constants';
+import * as storageConstants from '../generated/constants/storage';
 import type { FlagDecision } from '../generated/entities';
 import { flagBehaviour, type FlagName } from '../generated/flags';
 
@@ -37,7 +37,7 @@ export interface TreatmentAnswer {
 }
 
 export function resolveTreatment({ ready, treatment, variants }: TreatmentAnswer): string {
-  return ready && treatment && variants.includes(treatment) ? treatment : constants.treatmentFallback;
+  return ready && treatment && variants.includes(treatment) ? treatment : storageConstants.treatmentFallback;
 }
 
 const DEFAULT_ENABLED_WHEN: readonly string[] = ['on'];
@@ -45,7 +45,7 @@ const DEFAULT_ENABLED_WHEN: readonly string[] = ['on'];
 /** Whether what a flag gates (a route, a capability) is available under a treatment: control acts as the flag's controlActsAs. */
 export function flagOnUnder(flag: FlagName, treatment: string): boolean {
   const behaviour = flagBehaviour[flag];
-  const effective = treatment === constants.treatmentFallback ? behaviour.controlActsAs : treatment;
+  const effective = treatment === storageConstants.treatmentFallback ? behaviour.controlActsAs : treatment;
   return (behaviour.enabledWhen ?? DEFAULT_ENABLED_WHEN).includes(effective);
 }
 

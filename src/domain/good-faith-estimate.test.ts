@@ -1,13 +1,13 @@
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import { careKindOf, estimateItems, goodFaithEstimate, hasGoodFaithEstimate, serviceCodesOf } from './good-faith-estimate';
 
 describe('goodFaithEstimate', () => {
   it('expects the therapy cadence for counseling and the monthly one for psychiatry, at the session price', () => {
     const therapy = goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 19500, sessionDate: '2026-12-01' });
-    expect(therapy).toMatchObject({ kind: 'therapy', sessions: constants.goodFaithEstimate.sessionsPerYear.therapy, priceCents: 19500 });
+    expect(therapy).toMatchObject({ kind: 'therapy', sessions: bookingConstants.goodFaithEstimate.sessionsPerYear.therapy, priceCents: 19500 });
     expect(therapy.totalCents).toBe(therapy.sessions * 19500);
     const psychiatry = goodFaithEstimate({ counselingType: 'Medication/Psychiatry', priceCents: 25000, sessionDate: '2026-12-01' });
-    expect(psychiatry).toMatchObject({ kind: 'psychiatry', sessions: constants.goodFaithEstimate.sessionsPerYear.psychiatry });
+    expect(psychiatry).toMatchObject({ kind: 'psychiatry', sessions: bookingConstants.goodFaithEstimate.sessionsPerYear.psychiatry });
     expect(careKindOf('Couples/Marriage Counseling')).toBe('therapy');
   });
 
@@ -23,7 +23,7 @@ describe('goodFaithEstimate', () => {
   it('a free session estimates nothing, and the dispute threshold comes from the specs', () => {
     expect(goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 0, sessionDate: '2026-12-01' })).toMatchObject({
       totalCents: 0,
-      disputeThresholdCents: constants.goodFaithEstimate.disputeThresholdCents,
+      disputeThresholdCents: bookingConstants.goodFaithEstimate.disputeThresholdCents,
     });
   });
 });

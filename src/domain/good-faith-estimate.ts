@@ -4,7 +4,7 @@
  * goodFaithEstimate), at the session's price, and the total. Dates are calendar dates (YYYY-MM-DD) in
  * the session's time zone: from the session's day to the day before the same date `months` later.
  */
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import type { CounselingType } from '../generated/enums';
 import { addDaysIso, addMonths } from './dates';
 
@@ -44,8 +44,8 @@ type ServiceCodes = { first: string; ongoing: string };
 
 /** The expected CPT codes of a service (constant goodFaithEstimate.serviceCodes); an unknown one is billed as individual therapy. */
 export function serviceCodesOf(counselingType: CounselingType | string): ServiceCodes {
-  const codes: Record<string, ServiceCodes> = constants.goodFaithEstimate.serviceCodes;
-  return codes[counselingType] ?? constants.goodFaithEstimate.serviceCodes['Individual Counseling'];
+  const codes: Record<string, ServiceCodes> = bookingConstants.goodFaithEstimate.serviceCodes;
+  return codes[counselingType] ?? bookingConstants.goodFaithEstimate.serviceCodes['Individual Counseling'];
 }
 
 /**
@@ -89,7 +89,7 @@ export function goodFaithEstimate(input: {
    */
   series?: { sessions: number; lastDate: string; ongoingPriceCents?: number | null };
 }): GoodFaithEstimate {
-  const { months, sessionsPerYear, disputeThresholdCents } = constants.goodFaithEstimate;
+  const { months, sessionsPerYear, disputeThresholdCents } = bookingConstants.goodFaithEstimate;
   const kind = careKindOf(input.counselingType);
   const sessions = input.series ? input.series.sessions : Math.max(1, Math.round((sessionsPerYear[kind] * months) / 12));
   const lastAllowed = addDaysIso(addMonths(input.sessionDate, months), -1);

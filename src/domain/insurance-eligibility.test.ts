@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as patientsConstants from '../generated/constants/patients';
 import { assessEligibility, selfPayPrice, type EligibilityFacts } from './insurance-eligibility';
 
 const facts = (over: Partial<EligibilityFacts> = {}, plan: Partial<EligibilityFacts['plan']> = {}): EligibilityFacts => ({
@@ -7,7 +7,7 @@ const facts = (over: Partial<EligibilityFacts> = {}, plan: Partial<EligibilityFa
   practiceCarrierIds: [1, 2],
   payRates: { individual: 150, follow_up: 120 },
   isFollowUp: false,
-  defaultCopay: constants.defaultInsuranceCopay,
+  defaultCopay: patientsConstants.defaultInsuranceCopay,
   ...over,
 });
 
@@ -18,7 +18,7 @@ describe('assessEligibility', () => {
   });
 
   it('a plan without a copay on file uses the default copay', () => {
-    expect(assessEligibility(facts({}, { copay: null })).copay).toBe(constants.defaultInsuranceCopay);
+    expect(assessEligibility(facts({}, { copay: null })).copay).toBe(patientsConstants.defaultInsuranceCopay);
   });
 
   it('a zero copay is a copay', () => {

@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as intakeConstants from '../generated/constants/intake';
 import { instrumentOf, intakeNeedsCrisisHelp, intakePages, intakeProblems, pageProblems, questionsOf, type IntakeAnswers } from './intake';
 
 const complete: IntakeAnswers = {
@@ -26,7 +26,7 @@ describe('the intake questionnaire', () => {
   });
 
   it('refuses unknown questions and answers over the length limit', () => {
-    const maxLength = constants.intakeQuestionnaire.pages[0]!.questions[0]!.maxLength;
+    const maxLength = intakeConstants.intakeQuestionnaire.pages[0]!.questions[0]!.maxLength;
     const problems = intakeProblems({ ...complete, answers: { ...complete.answers, reason: 'x'.repeat(maxLength + 1), shoeSize: '9' } });
     expect(problems).toEqual([
       { field: 'shoeSize', problem: 'unknown' },

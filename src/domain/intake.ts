@@ -3,17 +3,17 @@
  * the answers the server accepts; its crisis rule is src/domain/crisis.ts (PHQ-9 item 9 above 0 shows crisis
  * resources at once and raises a red alert).
  */
-import { constants } from '../generated/constants';
+import * as intakeConstants from '../generated/constants/intake';
 import { answersProblem } from './measures';
 import { hasCrisisWords, needsCrisisHelp } from './crisis';
 import { constantIn } from './translations';
 
-type Spec = typeof constants.intakeQuestionnaire.pages;
+type Spec = typeof intakeConstants.intakeQuestionnaire.pages;
 export type IntakePage = Spec[number];
 export type IntakeQuestion = Extract<IntakePage, { questions: unknown }>['questions'][number];
 export type IntakeInstrument = 'phq9' | 'gad7';
 
-export const intakePages: readonly IntakePage[] = constants.intakeQuestionnaire.pages;
+export const intakePages: readonly IntakePage[] = intakeConstants.intakeQuestionnaire.pages;
 
 /** The same pages with their words in the active language (ids, kinds and rules are the same in every language). */
 export function localizedIntakePages(): readonly IntakePage[] {

@@ -1,4 +1,5 @@
-import { enums, type CounselingSpecialty, type LandingSection, type ProfileUrlType } from '../generated/enums';
+import type { CounselingSpecialty, LandingSection, ProfileUrlType } from '../generated/enums';
+import * as landingEnums from '../generated/enums/landing';
 import {
   friendlyProfilePath,
   isFriendlyProfilePath,
@@ -34,7 +35,7 @@ describe('friendly profile addresses', () => {
   });
 
   it('reads back what it builds, for every profile type', () => {
-    for (const type of enums.profileUrlType.values) {
+    for (const type of landingEnums.profileUrlType.values) {
       expect(parseFriendlyProfilePath(friendlyProfilePath(type, 'TX', 'Sam Lee'))).toEqual({ type, state: 'tx', slug: 'sam-lee' });
     }
   });
@@ -71,7 +72,7 @@ describe('landing pages', () => {
   ];
 
   it('covers every page type', () => {
-    expect(pages.map((p) => p.pageType).sort()).toEqual([...enums.landingPageType.values].sort());
+    expect(pages.map((p) => p.pageType).sort()).toEqual([...landingEnums.landingPageType.values].sort());
   });
 
   it('builds and reads back every page type', () => {
@@ -86,7 +87,7 @@ describe('landing pages', () => {
   });
 
   it('has a hub in every section, with one segment only', () => {
-    for (const section of enums.landingSection.values) expect(isHubPath(`/${section}`)).toBe(true);
+    for (const section of landingEnums.landingSection.values) expect(isHubPath(`/${section}`)).toBe(true);
     expect(isHubPath('/therapists/oh')).toBe(false);
     expect(isHubPath('/therapist')).toBe(false);
   });

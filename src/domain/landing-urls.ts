@@ -11,8 +11,10 @@
  * Parsing takes a path (no query), ignores a trailing slash and decodes segments; it is exact
  * about case because every address is built lower-cased.
  */
-import { constants } from '../generated/constants';
-import { enums, type CounselingSpecialty, type LandingPageType, type LandingSection, type ProfileUrlType } from '../generated/enums';
+import * as limitsConstants from '../generated/constants/limits';
+import type { CounselingSpecialty, LandingPageType, LandingSection, ProfileUrlType } from '../generated/enums';
+import * as careEnums from '../generated/enums/care';
+import * as landingEnums from '../generated/enums/landing';
 
 export interface FriendlyProfileAddress {
   type: ProfileUrlType;
@@ -37,7 +39,7 @@ export function slugify(text: string): string {
 
 function stateSegment(state: string): string {
   const code = state.trim().toLowerCase();
-  if (code.length !== constants.stateCodeLength) throw new RangeError(`"${state}" is not a state code`);
+  if (code.length !== limitsConstants.stateCodeLength) throw new RangeError(`"${state}" is not a state code`);
   return code;
 }
 
@@ -59,7 +61,7 @@ function segmentsOf(pathname: string): string[] | undefined {
 /** The segment before a specialty slug, as in specs/routes.yaml (/therapists/specialties/:specialty). */
 export const SPECIALTY_SEGMENT = 'specialties';
 
-const isStateCode = (segment: string | undefined): segment is string => segment?.length === constants.stateCodeLength;
+const isStateCode = (segment: string | undefined): segment is string => segment?.length === limitsConstants.stateCodeLength;
 
 /** /{type}/{state}/{slug} for a provider's name (or an existing slug). */
 export function friendlyProfilePath(type: ProfileUrlType, state: string, name: string): string {
@@ -71,7 +73,7 @@ export function parseFriendlyProfilePath(pathname: string): FriendlyProfileAddre
   const segments = segmentsOf(pathname);
   if (!segments || segments.length !== 3) return undefined;
   const [type, state, slug] = segments;
-  if (!isOneOf(enums.profileUrlType.values, type) || !isStateCode(state) || !slug) return undefined;
+  if (!isOneOf(landingEnums.profileUrlType.values, type) || !isStateCode(state) || !slug) return undefined;
   return { type, state, slug };
 }
 
@@ -96,10 +98,10 @@ export function parseLandingPath(pathname: string): LandingPage | undefined {
   const segments = segmentsOf(pathname);
   if (!segments) return undefined;
   const [section, second, third] = segments;
-  if (!isOneOf(enums.landingSection.values, section)) return undefined;
+  if (!isOneOf(landingEnums.landingSection.values, section)) return undefined;
   if (segments.length === 1) return { pageType: 'hub', section };
   if (segments.length === 3 && second === SPECIALTY_SEGMENT) {
-    return isOneOf(enums.counselingSpecialty.values, third) ? { pageType: 'specialty', section, specialty: third } : undefined;
+    return isOneOf(careEnums.counselingSpecialty.values, third) ? { pageType: 'specialty', section, specialty: third } : undefined;
   }
   if (segments.length === 2 && isStateCode(second)) return { pageType: 'state', section, state: second };
   if (segments.length === 3 && isStateCode(second) && third) return { pageType: 'city', section, state: second, city: third };

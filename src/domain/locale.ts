@@ -4,7 +4,7 @@
  * its public pages. Every formatter (messages, dates, times, money, lists) reads the active language unless
  * given one, so adding a language means adding spec files, not editing formatters.
  */
-import { constants } from '../generated/constants';
+import * as localesConstants from '../generated/constants/locales';
 
 export type Locale = string;
 
@@ -15,8 +15,8 @@ export interface LocaleDefinition {
   pathPrefix: string;
 }
 
-export const DEFAULT_LOCALE: Locale = constants.defaultLocale;
-export const LOCALES: readonly LocaleDefinition[] = constants.locales;
+export const DEFAULT_LOCALE: Locale = localesConstants.defaultLocale;
+export const LOCALES: readonly LocaleDefinition[] = localesConstants.locales;
 
 /**
  * The Intl locale of values machines read, never people: the digits of a calendar day in a zone, the

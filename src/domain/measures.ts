@@ -4,12 +4,12 @@
  * reliable improvement, not improving by week 8, a trend only from three scores on), and when a
  * patient is due to complete a measure again.
  */
-import { constants } from '../generated/constants';
+import * as careConstants from '../generated/constants/care';
 import { constantIn } from './translations';
 import { needsCrisisHelp } from './crisis';
 
-export type Instrument = keyof typeof constants.measureInstruments;
-export const instruments = Object.keys(constants.measureInstruments) as Instrument[];
+export type Instrument = keyof typeof careConstants.measureInstruments;
+export const instruments = Object.keys(careConstants.measureInstruments) as Instrument[];
 
 export function isInstrument(value: string): value is Instrument {
   return (instruments as string[]).includes(value);
@@ -19,7 +19,7 @@ export type ScoreProblem = 'count' | 'range';
 
 /** The answers are exactly the instrument's items, each an integer 0-3. */
 export function answersProblem(instrument: Instrument, answers: readonly number[]): ScoreProblem | undefined {
-  if (answers.length !== constants.measureInstruments[instrument].items) return 'count';
+  if (answers.length !== careConstants.measureInstruments[instrument].items) return 'count';
   if (answers.some((a) => !Number.isInteger(a) || a < 0 || a > 3)) return 'range';
   return undefined;
 }
@@ -32,7 +32,7 @@ export interface Score {
 }
 
 export function bandOf(instrument: Instrument, total: number): { band: string; label: string } {
-  const found = constants.measureInstruments[instrument].bands.find((b) => total >= b.from && total <= b.to);
+  const found = careConstants.measureInstruments[instrument].bands.find((b) => total >= b.from && total <= b.to);
   if (!found) throw new RangeError(`${instrument} total ${total} is outside every band`);
   // The band's words in the active language (the bands are the same in every language).
   const label = constantIn('measureInstruments')[instrument].bands.find((b) => b.band === found.band)?.label ?? found.label;
@@ -48,7 +48,7 @@ export function score(instrument: Instrument, answers: readonly number[]): Score
   if (problem) throw new RangeError(`${instrument} answers: ${problem}`);
   const total = answers.reduce((a, b) => a + b, 0);
   const { band, label } = bandOf(instrument, total);
-  const urgent = instrument === 'phq9' && (needsCrisisHelp(answers) || total >= constants.measureUrgentTotal);
+  const urgent = instrument === 'phq9' && (needsCrisisHelp(answers) || total >= careConstants.measureUrgentTotal);
   return { total, band, bandLabel: label, urgent };
 }
 
@@ -72,16 +72,16 @@ export interface Progress {
 
 /** What a series of one instrument's scores says, oldest first. */
 export function progress(instrument: Instrument, series: readonly Scored[], now: Date): Progress {
-  const spec = constants.measureInstruments[instrument];
+  const spec = careConstants.measureInstruments[instrument];
   const sorted = [...series].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const first = sorted[0];
   const last = sorted.at(-1);
   if (!first || !last)
     return { baseline: null, latest: null, trend: null, response: false, remission: false, reliableImprovement: false, notImprovingByWeek8: false };
   const drop = first.total - last.total;
-  const response = sorted.length > 1 && first.total > 0 && last.total <= first.total * constants.measureResponseDrop;
+  const response = sorted.length > 1 && first.total > 0 && last.total <= first.total * careConstants.measureResponseDrop;
   let trend: Trend | null = null;
-  if (sorted.length >= constants.measureTrendMinScores) {
+  if (sorted.length >= careConstants.measureTrendMinScores) {
     const previous = sorted.at(-2)!;
     trend =
       last.total < previous.total && last.total < first.total ? 'improving' : last.total > previous.total && last.total > first.total ? 'worsening' : 'steady';
@@ -94,12 +94,12 @@ export function progress(instrument: Instrument, series: readonly Scored[], now:
     response,
     remission: sorted.length > 1 && last.total < spec.remissionBelow,
     reliableImprovement: drop >= spec.reliableDrop,
-    notImprovingByWeek8: weeks >= constants.measureNotImprovingWeeks && !response,
+    notImprovingByWeek8: weeks >= careConstants.measureNotImprovingWeeks && !response,
   };
 }
 
 /** Whether a measure is due: never completed, or the last one is measureCadenceDays old or more. */
 export function isDue(lastCompletedAt: string | null, now: Date): boolean {
   if (!lastCompletedAt) return true;
-  return now.getTime() - Date.parse(lastCompletedAt) >= constants.measureCadenceDays * 86_400_000;
+  return now.getTime() - Date.parse(lastCompletedAt) >= careConstants.measureCadenceDays * 86_400_000;
 }

@@ -7,6 +7,7 @@ import { messageTexts } from '../generated/message-areas/registry';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { fillPlaceholders, hasOnlyPlainPlaceholders, message, messageIn } from './messages';
 import { intlLocale, setLocaleSource } from './locale';
+import * as moneyEnums from '../generated/enums/money';
 
 afterEach(() => setLocaleSource(() => undefined));
 
@@ -74,8 +75,8 @@ describe('other copy in a language', () => {
     expect(errorTemplate('CARD_DECLINED', 'patient_web', 'es')).toMatch(/^Su tarjeta fue rechazada/);
     expect(errorTemplate('CARD_DECLINED', 'support_web', 'es')).toMatch(/^La tarjeta fue rechazada/);
     expect(errorTemplate('CARD_DECLINED', 'support_web', 'en-US')).toMatch(/^The card was declined/);
-    expect(enumLabelOf('paymentStatus', 'succeeded', 'es')).toBe('Pagado');
-    expect(enumLabelOf('paymentStatus', 'succeeded', 'en-US')).toBe('Succeeded');
+    expect(enumLabelOf(moneyEnums.paymentStatus, 'succeeded', 'es')).toBe('Pagado');
+    expect(enumLabelOf(moneyEnums.paymentStatus, 'succeeded', 'en-US')).toBe('Succeeded');
     expect(routeTitle('patientBilling', 'es')).toBe('Facturación');
   });
 });

@@ -1,9 +1,9 @@
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
 import { addDaysIso, addYears } from './dates';
 import { isMinor } from './minor';
 
 const today = '2026-11-22';
-const adultBirthday = addYears(today, -constants.adultAge);
+const adultBirthday = addYears(today, -limitsConstants.adultAge);
 
 describe('minors', () => {
   it('is a minor until the adult birthday, and an adult on it', () => {
@@ -14,7 +14,7 @@ describe('minors', () => {
 
   it('counts a 29 February birthday as reached on 1 March in a common year', () => {
     const bornInLeapYear = '2008-02-29';
-    const comingOfAgeYear = 2008 + constants.adultAge;
+    const comingOfAgeYear = 2008 + limitsConstants.adultAge;
     expect(isMinor(bornInLeapYear, `${comingOfAgeYear}-02-28`)).toBe(true);
     expect(isMinor(bornInLeapYear, `${comingOfAgeYear}-03-01`)).toBe(false);
   });

@@ -4,11 +4,11 @@
  * 1 March in a common year. A date of birth that is not a calendar date ("YYYY-MM-DD") says nothing
  * about age, so it is not a minor's.
  */
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
 import { ageOn, isIsoDate } from './dates';
 
 /** `today` is the calendar day ("YYYY-MM-DD") the question is asked for. */
 export function isMinor(dateOfBirth: string | null | undefined, today: string): boolean {
   if (!dateOfBirth || !isIsoDate(dateOfBirth)) return false;
-  return ageOn(dateOfBirth, today) < constants.adultAge;
+  return ageOn(dateOfBirth, today) < limitsConstants.adultAge;
 }

@@ -1,4 +1,5 @@
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
+import * as rulesConstants from '../generated/constants/rules';
 import { filterBookingName, fullName, isBookingName, providerDisplayName } from './names';
 
 describe('booking name typing filter', () => {
@@ -40,14 +41,14 @@ describe('booking name typing filter', () => {
   });
 
   it(`stops at the booking name limit`, () => {
-    const limit = constants.nameMaxBooking;
+    const limit = limitsConstants.nameMaxBooking;
     expect(filterBookingName('a'.repeat(limit + 5))).toHaveLength(limit);
     expect(filterBookingName('a'.repeat(limit))).toHaveLength(limit);
     expect(filterBookingName(`${'1'.repeat(10)}${'b'.repeat(limit)}`)).toBe('b'.repeat(limit));
   });
 
   it('counts an accented letter as one character toward the limit', () => {
-    const limit = constants.nameMaxBooking;
+    const limit = limitsConstants.nameMaxBooking;
     expect(filterBookingName('e\u0301'.repeat(limit))).toBe('\u00e9'.repeat(limit));
   });
 
@@ -57,7 +58,7 @@ describe('booking name typing filter', () => {
   });
 
   it('agrees with the spec’d pattern that forms and the API validate with', () => {
-    const pattern = new RegExp(constants.namePattern, 'u');
+    const pattern = new RegExp(rulesConstants.namePattern, 'u');
     for (const name of ['José Muñoz-O’Brien', 'Zoë', "O'Brien", 'Nguyễn Thị']) expect(pattern.test(name)).toBe(true);
     // A name starts with a letter: typing keeps a leading hyphen or space, validation refuses it.
     for (const name of ['-Parker', ' Ann', "'", '']) expect(pattern.test(name)).toBe(false);
@@ -72,7 +73,7 @@ describe('booking name typing filter', () => {
     expect(isBookingName('Mary-Jane Watson')).toBe(true);
     expect(isBookingName('José Muñoz-O’Brien')).toBe(true);
     expect(isBookingName('Mary2')).toBe(false);
-    expect(isBookingName('a'.repeat(constants.nameMaxBooking + 1))).toBe(false);
+    expect(isBookingName('a'.repeat(limitsConstants.nameMaxBooking + 1))).toBe(false);
   });
 });
 

@@ -8,9 +8,10 @@
  * shows. Digits, dots, emoji, tabs and line breaks are dropped. Spaces are kept where typed, even at the ends, so the
  * space between two names can be typed; trimming belongs to saving, not typing.
  */
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
+import * as rulesConstants from '../generated/constants/rules';
 
-const NAME = new RegExp(constants.namePattern, 'u');
+const NAME = new RegExp(rulesConstants.namePattern, 'u');
 
 /**
  * A character a name may hold: one the pattern accepts after a first letter. Where it stands (a
@@ -23,7 +24,7 @@ function mayHold(character: string): boolean {
 /** The name as it stays in the field after a keystroke or a paste. */
 export function filterBookingName(typed: string): string {
   const kept = Array.from(typed.normalize('NFC')).filter(mayHold);
-  return kept.slice(0, constants.nameMaxBooking).join('');
+  return kept.slice(0, limitsConstants.nameMaxBooking).join('');
 }
 
 /** Whether a whole name would pass the filter unchanged. */

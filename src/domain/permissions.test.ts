@@ -1,5 +1,5 @@
-import { enums } from '../generated/enums';
-import { constants } from '../generated/constants';
+import * as peopleEnums from '../generated/enums/people';
+import * as signInConstants from '../generated/constants/sign-in';
 import { groupOfAccessRole, mayAccess, mayImpersonate, permissionsFrom, reachesEveryAccount } from './permissions';
 
 describe('derived permission flags', () => {
@@ -40,7 +40,7 @@ describe('derived permission flags', () => {
 
 describe('who may call what', () => {
   it('maps every role name to a permission group of the enumeration', () => {
-    for (const group of Object.values(groupOfAccessRole)) expect(enums.permissionGroup.values).toContain(group);
+    for (const group of Object.values(groupOfAccessRole)) expect(peopleEnums.permissionGroup.values).toContain(group);
   });
 
   it('lets anyone through an endpoint open to anyone, signed in or not', () => {
@@ -62,7 +62,7 @@ describe('who may call what', () => {
   });
 
   it('honours impersonation only for the configured groups', () => {
-    for (const g of constants.impersonationGroups) expect(mayImpersonate([g])).toBe(true);
+    for (const g of signInConstants.impersonationGroups) expect(mayImpersonate([g])).toBe(true);
     expect(mayImpersonate(['support', 'patient', 'clinicians'])).toBe(false);
   });
 

@@ -2,7 +2,7 @@
  * What an access token's permission groups allow (product-spec §6). The groups are the token's;
  * every flag and every "may call" decision is derived here, so the server and the client agree.
  */
-import { constants } from '../generated/constants';
+import * as signInConstants from '../generated/constants/sign-in';
 import type { PermissionGroup } from '../generated/enums';
 import type { Access } from '../generated/types';
 
@@ -88,7 +88,7 @@ export function mayAccess(access: readonly Access[], groups: readonly string[] |
 
 /** Super-admin impersonation (provider_id, ehr_profile_code headers) is honoured only for these groups. */
 export function mayImpersonate(groups: readonly string[]): boolean {
-  return (constants.impersonationGroups as readonly string[]).some((g) => groups.includes(g));
+  return (signInConstants.impersonationGroups as readonly string[]).some((g) => groups.includes(g));
 }
 
 /** Staff who may reach any account (not limited to their own or their partner's members). */

@@ -1,4 +1,5 @@
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
+import * as marketplaceConstants from '../generated/constants/marketplace';
 import {
   activeFilterCount,
   bookingCounselingType,
@@ -12,7 +13,7 @@ import {
   withoutFilters,
 } from './provider-search';
 
-const P = constants.providerSearchParams;
+const P = marketplaceConstants.providerSearchParams;
 
 describe('provider search in the URL', () => {
   it('reads state, place, filters, order and page, and writes the same address back', () => {
@@ -98,8 +99,8 @@ describe('changing filters', () => {
 
   it('counts pages of pageSize, at least one', () => {
     expect(pageCount(0)).toBe(1);
-    expect(pageCount(constants.pageSize)).toBe(1);
-    expect(pageCount(constants.pageSize + 1)).toBe(2);
+    expect(pageCount(limitsConstants.pageSize)).toBe(1);
+    expect(pageCount(limitsConstants.pageSize + 1)).toBe(2);
   });
 });
 
@@ -120,14 +121,18 @@ describe('the questionnaire answers as a search', () => {
       latitude: 39.9,
       longitude: -83,
       service: 'child',
-      filters: { counseling_type: [constants.questionnaireServiceSearch.child.counselingType], client_age_group: ['11-13'], insurance_id: ['AETNA'] },
+      filters: {
+        counseling_type: [marketplaceConstants.questionnaireServiceSearch.child.counselingType],
+        client_age_group: ['11-13'],
+        insurance_id: ['AETNA'],
+      },
       page: 1,
     });
   });
 
   it('an age group is searched only for a service that asks it', () => {
     expect(searchFromQuestionnaire({ service: 'couples', ageGroups: ['0-5'] }).filters).toEqual({
-      counseling_type: [constants.questionnaireServiceSearch.couples.counselingType],
+      counseling_type: [marketplaceConstants.questionnaireServiceSearch.couples.counselingType],
     });
     expect(serviceAsksAgeGroup('child')).toBe(true);
     expect(serviceAsksAgeGroup('individual')).toBe(false);

@@ -7,13 +7,16 @@
  * rest as constants.providerSearchParams says. Unknown or malformed values are dropped, never
  * passed on to the API.
  */
-import { constants } from '../generated/constants';
+import * as limitsConstants from '../generated/constants/limits';
+import * as marketplaceConstants from '../generated/constants/marketplace';
 import type { SearchProvidersQuery } from '../generated/entities';
-import { enums, type ClientAgeGroup, type CounselingType, type FilterType, type QuestionnaireService, type SortOption } from '../generated/enums';
+import type { ClientAgeGroup, CounselingType, FilterType, QuestionnaireService, SortOption } from '../generated/enums';
+import * as careEnums from '../generated/enums/care';
+import * as peopleEnums from '../generated/enums/people';
 
 /** The filter types a search narrows by (orderBy is the sort, not a filter). */
 export type SearchFilterType = Exclude<FilterType, 'orderBy'>;
-export const searchFilterTypes: readonly SearchFilterType[] = enums.filterType.values.filter((t): t is SearchFilterType => t !== 'orderBy');
+export const searchFilterTypes: readonly SearchFilterType[] = careEnums.filterType.values.filter((t): t is SearchFilterType => t !== 'orderBy');
 
 export type SearchFilters = Partial<Record<SearchFilterType, string[]>>;
 
@@ -33,7 +36,7 @@ export interface ProviderSearch {
   partnershipCode?: string;
 }
 
-const P = constants.providerSearchParams;
+const P = marketplaceConstants.providerSearchParams;
 const STATE = /^[A-Za-z]{2}$/;
 const LOCATION = /^[A-Za-z0-9 ,.'-]{2,100}$/;
 const FILTER_VALUE = /^[A-Za-z0-9 /&'(),+.-]{1,100}$/;
@@ -42,10 +45,10 @@ const MAX_PAGE = 10_000;
 
 /** Values a filter type may take when the API restricts them to an enumeration. */
 const ENUM_OF: Partial<Record<SearchFilterType, readonly string[]>> = {
-  availability_type: enums.appointmentMode.values,
-  gender: enums.gender.values,
-  time_of_day: enums.timeOfDay.values,
-  counseling_type: enums.counselingType.values,
+  availability_type: careEnums.appointmentMode.values,
+  gender: peopleEnums.gender.values,
+  time_of_day: careEnums.timeOfDay.values,
+  counseling_type: careEnums.counselingType.values,
 };
 
 /** Most values of one type the API takes at once. */
@@ -90,11 +93,11 @@ export function parseProviderSearch(search: string | URLSearchParams): ProviderS
     if (values.length) out.filters[type] = values;
   }
   const orderBy = params.get(P.orderBy);
-  if (isOneOf(enums.sortOption.values, orderBy)) out.orderBy = orderBy;
+  if (isOneOf(careEnums.sortOption.values, orderBy)) out.orderBy = orderBy;
   const page = numberIn(params.get(P.page), 1, MAX_PAGE);
   if (page !== undefined) out.page = Math.trunc(page);
   const service = params.get(P.service);
-  if (isOneOf(enums.questionnaireService.values, service)) out.service = service;
+  if (isOneOf(careEnums.questionnaireService.values, service)) out.service = service;
   const selfPay = params.get(P.selfPay);
   if (selfPay === 'true') out.selfPay = true;
   const code = params.get(P.partnershipCode)?.trim();
@@ -163,7 +166,7 @@ export function activeFilterCount(search: ProviderSearch): number {
   return Object.values(search.filters).reduce((n, values) => n + (values?.length ?? 0), 0);
 }
 
-export function pageCount(total: number, pageSize: number = constants.pageSize): number {
+export function pageCount(total: number, pageSize: number = limitsConstants.pageSize): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
@@ -190,7 +193,7 @@ export function searchFromQuestionnaire(answers: QuestionnaireAnswers): Provider
   }
   if (answers.service) {
     search.service = answers.service;
-    const rule: { counselingType: string; asksAgeGroup?: boolean } = constants.questionnaireServiceSearch[answers.service];
+    const rule: { counselingType: string; asksAgeGroup?: boolean } = marketplaceConstants.questionnaireServiceSearch[answers.service];
     search.filters.counseling_type = [rule.counselingType];
     if (rule.asksAgeGroup && answers.ageGroups?.length) search.filters.client_age_group = cleanFilterValues('client_age_group', answers.ageGroups);
   }
@@ -202,11 +205,11 @@ export function searchFromQuestionnaire(answers: QuestionnaireAnswers): Provider
 /** Whether a service choice asks for the client's age group (child/teen therapy). */
 export function serviceAsksAgeGroup(service: QuestionnaireService | undefined): boolean {
   if (!service) return false;
-  const rule: { counselingType: string; asksAgeGroup?: boolean } = constants.questionnaireServiceSearch[service];
+  const rule: { counselingType: string; asksAgeGroup?: boolean } = marketplaceConstants.questionnaireServiceSearch[service];
   return rule.asksAgeGroup === true;
 }
 
-const MEDICATION: CounselingType = constants.questionnaireServiceSearch.psychiatry.counselingType;
+const MEDICATION: CounselingType = marketplaceConstants.questionnaireServiceSearch.psychiatry.counselingType;
 
 /**
  * The counseling type a booking from search starts with: a medication slot books
@@ -218,7 +221,7 @@ export function bookingCounselingType(
   searched: readonly string[] | undefined,
   slotIsMedication: boolean,
 ): CounselingType | undefined {
-  const types = offered.filter((t): t is CounselingType => isOneOf(enums.counselingType.values, t));
+  const types = offered.filter((t): t is CounselingType => isOneOf(careEnums.counselingType.values, t));
   if (slotIsMedication) return types.includes(MEDICATION) ? MEDICATION : undefined;
   const others = types.filter((t) => t !== MEDICATION);
   return others.find((t) => searched?.includes(t)) ?? others[0];

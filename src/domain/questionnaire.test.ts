@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as rulesConstants from '../generated/constants/rules';
 import {
   activePage,
   clampPageIndex,
@@ -53,7 +53,7 @@ describe('questionnaire navigation', () => {
 
 describe('questionnaire reset', () => {
   it('restores the generic flow, the individual service and the first page', () => {
-    expect(questionnaireDefaults()).toEqual(constants.questionnaireDefaults);
+    expect(questionnaireDefaults()).toEqual(rulesConstants.questionnaireDefaults);
     expect(questionnaireDefaults().activePageIndex).toBe(0);
   });
 

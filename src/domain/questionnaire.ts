@@ -3,7 +3,7 @@
  * pages of the current flow, and reset restores the spec'd defaults. The pages are a plain list of
  * page ids (the flow's steps in specs/flows), so these rules work with whatever the flow says.
  */
-import { constants } from '../generated/constants';
+import * as rulesConstants from '../generated/constants/rules';
 import type { QuestionnaireFlowType, QuestionnaireService } from '../generated/enums';
 
 export interface QuestionnairePosition {
@@ -12,7 +12,7 @@ export interface QuestionnairePosition {
   activePageIndex: number;
 }
 
-const DEFAULTS: Readonly<QuestionnairePosition> = constants.questionnaireDefaults;
+const DEFAULTS: Readonly<QuestionnairePosition> = rulesConstants.questionnaireDefaults;
 
 /** Generic flow, individual service, first page. */
 export function questionnaireDefaults(): QuestionnairePosition {

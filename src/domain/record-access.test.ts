@@ -1,4 +1,4 @@
-import { constants } from '@/generated/constants';
+import * as recordAccessConstants from '@/generated/constants/record-access';
 import { actOf, staffRole, whoActed } from './record-access';
 
 const account = '11111111-1111-4111-8111-111111111111';
@@ -25,8 +25,8 @@ describe('whoActed', () => {
   });
   it('names a staff member without a first name by their staff id, cut to the length in specs', () => {
     const named = whoActed({ actorId: staffId, groups: ['support'], userType: 'support', firstName: '  ' }, account);
-    expect(named).toEqual({ actor: 'staff', role: 'support', name: staffId.slice(0, constants.recordAccessStaffIdLength) });
-    expect(named.name).toHaveLength(constants.recordAccessStaffIdLength);
+    expect(named).toEqual({ actor: 'staff', role: 'support', name: staffId.slice(0, recordAccessConstants.recordAccessStaffIdLength) });
+    expect(named.name).toHaveLength(recordAccessConstants.recordAccessStaffIdLength);
   });
   it('names staff whose row kept no groups by their account kind, without a role', () => {
     expect(whoActed({ actorId: staffId, groups: [], userType: 'clinician', firstName: 'Lee' }, account)).toEqual({ actor: 'staff', role: null, name: 'Lee' });

@@ -5,7 +5,7 @@
  * name, or the first recordAccessStaffIdLength characters of their staff id when no first name is on file;
  * another patient is never named; a row with no actor (a refused caller with no session, or the system) names nobody.
  */
-import { constants } from '../generated/constants';
+import * as recordAccessConstants from '../generated/constants/record-access';
 import type { PermissionGroup, RecordAct, RecordActor } from '../generated/enums';
 
 export interface AuditActor {
@@ -24,7 +24,7 @@ export interface NamedActor {
   name: string | null;
 }
 
-const roleOrder: readonly string[] = constants.recordAccessRoleOrder;
+const roleOrder: readonly string[] = recordAccessConstants.recordAccessRoleOrder;
 
 /** The role a staff member acted in: the most specific of their groups, or none when they held no staff group. */
 export function staffRole(groups: readonly string[]): PermissionGroup | null {
@@ -38,7 +38,7 @@ export function whoActed(row: AuditActor, accountId: string): NamedActor {
   const role = staffRole(row.groups);
   if (role === null && (row.userType === 'patient' || row.userType === null)) return { actor: 'patient', role: null, name: null };
   const firstName = row.firstName?.trim();
-  return { actor: 'staff', role, name: firstName || row.actorId.slice(0, constants.recordAccessStaffIdLength) };
+  return { actor: 'staff', role, name: firstName || row.actorId.slice(0, recordAccessConstants.recordAccessStaffIdLength) };
 }
 
 /** Read or change: a GET of the API reads; any other call, and a change the server records of its own (a task's), changes. */

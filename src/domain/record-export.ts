@@ -25,7 +25,7 @@ import type {
   Reference,
   Resource,
 } from '@medplum/fhirtypes';
-import { constants } from '../generated/constants';
+import * as careConstants from '../generated/constants/care';
 import { escapeHtml } from './html';
 import type { Instrument } from './measures';
 import { fhirAppointment, fhirConsent, fhirMoney, fhirPatient, type AppointmentRecord, type ConsentRecord, type PatientRecord } from './sync';
@@ -224,7 +224,7 @@ export function fhirQuestionnaireResponse(m: ExportMeasure): QuestionnaireRespon
 
 /** The total of a questionnaire as an Observation coded with its LOINC total-score code. */
 export function fhirScoreObservation(m: ExportMeasure): Observation & { id: string } {
-  const instrument = constants.measureInstruments[m.instrument];
+  const instrument = careConstants.measureInstruments[m.instrument];
   return {
     resourceType: 'Observation',
     id: `${m.id}-score`,

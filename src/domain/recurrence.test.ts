@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import { isSeriesLength, nearestOpen, providerShifted, repeatWeeks, seriesOccurrences, seriesRecurrenceRule, seriesRuleStarts } from './recurrence';
 
 const NY = 'America/New_York';
@@ -79,10 +79,10 @@ describe('recurring sessions', () => {
   it('books 2 to seriesMaxSessions sessions, and the longest every-other-week series stays within the estimate’s 12 months', () => {
     expect(isSeriesLength(1)).toBe(false);
     expect(isSeriesLength(2)).toBe(true);
-    expect(isSeriesLength(constants.seriesMaxSessions)).toBe(true);
-    expect(isSeriesLength(constants.seriesMaxSessions + 1)).toBe(false);
+    expect(isSeriesLength(bookingConstants.seriesMaxSessions)).toBe(true);
+    expect(isSeriesLength(bookingConstants.seriesMaxSessions + 1)).toBe(false);
     expect(isSeriesLength(2.5)).toBe(false);
-    const longest = seriesOccurrences(session('2027-01-05T15:00:00Z'), 'otherWeek', constants.seriesMaxSessions, NY);
+    const longest = seriesOccurrences(session('2027-01-05T15:00:00Z'), 'otherWeek', bookingConstants.seriesMaxSessions, NY);
     expect(longest.at(-1)!.date < '2028-01-05').toBe(true);
   });
 
@@ -91,7 +91,7 @@ describe('recurring sessions', () => {
     const open = ['2027-03-16T13:00:00Z', '2027-03-16T15:00:00Z', '2027-03-16T14:00:00Z', '2027-03-17T14:00:00Z'].map((s) => ({ start: at(s) }));
     expect(nearestOpen(wanted, open, 2).map((t) => isoOf(t.start))).toEqual(['2027-03-16T13:00:00Z', '2027-03-16T15:00:00Z']);
     expect(nearestOpen(wanted, [], 2)).toEqual([]);
-    expect(nearestOpen(wanted, open).length).toBe(constants.seriesAlternativesPerOccurrence);
+    expect(nearestOpen(wanted, open).length).toBe(bookingConstants.seriesAlternativesPerOccurrence);
   });
 
   it('writes the recurrence rule of the calendar file', () => {

@@ -10,7 +10,7 @@
  * which sessions moved on the provider's clock. A minute the patient's clock skips (02:30 on the spring-forward night)
  * is read as the clock shows it, an hour later (atWallMinute).
  */
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import type { SessionRepeat } from '../generated/enums';
 import { addDaysIso, atWallMinute, wallClockIn } from './dates';
 
@@ -32,7 +32,7 @@ export function repeatWeeks(repeat: SessionRepeat): number {
 
 /** Whether a number of sessions is a series the server books: 2 to seriesMaxSessions, whole. */
 export function isSeriesLength(sessions: number): boolean {
-  return Number.isInteger(sessions) && sessions >= 2 && sessions <= constants.seriesMaxSessions;
+  return Number.isInteger(sessions) && sessions >= 2 && sessions <= bookingConstants.seriesMaxSessions;
 }
 
 /** The sessions of a series, the first one being `first` itself; a single session (once) is one occurrence. */
@@ -62,7 +62,11 @@ export function providerShifted(occurrences: readonly Occurrence[], providerZone
  * The nearest open times to a wanted one (by distance in time, the earlier first when two are as near), at most
  * `count` (seriesAlternativesPerOccurrence): what a refused series offers for each taken session.
  */
-export function nearestOpen<T extends { start: Date }>(wanted: Date, open: readonly T[], count: number = constants.seriesAlternativesPerOccurrence): T[] {
+export function nearestOpen<T extends { start: Date }>(
+  wanted: Date,
+  open: readonly T[],
+  count: number = bookingConstants.seriesAlternativesPerOccurrence,
+): T[] {
   const distance = (t: T) => Math.abs(t.start.getTime() - wanted.getTime());
   return [...open]
     .filter((t) => t.start.getTime() !== wanted.getTime())

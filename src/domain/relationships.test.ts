@@ -1,5 +1,6 @@
-import { constants } from '../generated/constants';
-import { enums, type CounselingType, type Relationship } from '../generated/enums';
+import * as rulesConstants from '../generated/constants/rules';
+import type { CounselingType, Relationship } from '../generated/enums';
+import * as peopleEnums from '../generated/enums/people';
 import { offeredRelationships, skipsDateOfBirthCheck } from './relationships';
 
 const SELF: Relationship = 'Self';
@@ -7,7 +8,7 @@ const SPOUSE: Relationship = 'Spouse';
 const CHILD: Relationship = 'Child';
 const COUPLES: CounselingType = 'Couples/Marriage Counseling';
 const INDIVIDUAL: CounselingType = 'Individual Counseling';
-const all = enums.relationship.values;
+const all = peopleEnums.relationship.values;
 const without = (...removed: Relationship[]) => all.filter((r) => !removed.includes(r));
 
 describe('relationships offered', () => {
@@ -34,7 +35,7 @@ describe('relationships offered', () => {
 describe('date-of-birth check by relationship', () => {
   it('is skipped for the child kinds only', () => {
     const skipped = all.filter(skipsDateOfBirthCheck);
-    expect(skipped).toEqual([...constants.dateOfBirthOptionalRelationships]);
+    expect(skipped).toEqual([...rulesConstants.dateOfBirthOptionalRelationships]);
     expect(skipped).toContain(CHILD);
     expect(skipsDateOfBirthCheck(SELF)).toBe(false);
   });

@@ -2,13 +2,14 @@
  * Which relationships a patient form offers, and which relationships skip the date-of-birth check
  * (product-spec §4 "Relationship availability", §5 patient form).
  */
-import { constants } from '../generated/constants';
-import { enums, type CounselingType, type Relationship } from '../generated/enums';
+import * as rulesConstants from '../generated/constants/rules';
+import type { CounselingType, Relationship } from '../generated/enums';
+import * as peopleEnums from '../generated/enums/people';
 
 const SELF: Relationship = 'Self';
 const CHILD: Relationship = 'Child';
 const COUPLES_COUNSELING: CounselingType = 'Couples/Marriage Counseling';
-const DATE_OF_BIRTH_OPTIONAL: readonly Relationship[] = constants.dateOfBirthOptionalRelationships;
+const DATE_OF_BIRTH_OPTIONAL: readonly Relationship[] = rulesConstants.dateOfBirthOptionalRelationships;
 
 export interface RelationshipChoiceContext {
   /** Relationships of the other patients already in the booking or account. */
@@ -24,7 +25,7 @@ export interface RelationshipChoiceContext {
  */
 export function offeredRelationships({ otherRelationships, currentRelationship, counselingType }: RelationshipChoiceContext): Relationship[] {
   const selfAvailable = currentRelationship === SELF || !otherRelationships.includes(SELF);
-  return enums.relationship.values.filter((relationship) => {
+  return peopleEnums.relationship.values.filter((relationship) => {
     if (relationship === SELF) return selfAvailable;
     if (relationship === CHILD) return counselingType !== COUPLES_COUNSELING;
     return true;

@@ -5,7 +5,7 @@
  * from the instant when the reminder is written (src/domain/date-format.ts), so a clock change between
  * booking and session keeps the local time right.
  */
-import { constants } from '../generated/constants';
+import * as remindersConstants from '../generated/constants/reminders';
 
 const MINUTE = 60_000;
 
@@ -30,7 +30,7 @@ export interface ReminderTiming {
  */
 export function dueReminderOffset(t: ReminderTiming): number | undefined {
   if (t.now.getTime() >= t.start.getTime()) return undefined;
-  const due = (t.offsetsMinutes ?? constants.reminderOffsetsMinutes)
+  const due = (t.offsetsMinutes ?? remindersConstants.reminderOffsetsMinutes)
     .filter((offset) => offset > 0)
     .filter((offset) => {
       const at = reminderSendAt(t.start, offset).getTime();
@@ -40,7 +40,7 @@ export function dueReminderOffset(t: ReminderTiming): number | undefined {
 }
 
 /** Until when a reminder link works: its lifetime from sending, and never past the session's start. */
-export function reminderLinkExpiry(sentAt: Date, start: Date, ttlHours: number = constants.reminderLinkTtlHours): Date {
+export function reminderLinkExpiry(sentAt: Date, start: Date, ttlHours: number = remindersConstants.reminderLinkTtlHours): Date {
   return new Date(Math.min(sentAt.getTime() + ttlHours * 60 * MINUTE, start.getTime()));
 }
 

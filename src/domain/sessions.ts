@@ -9,6 +9,7 @@ export interface SessionFacts {
   end: string;
 }
 
+import * as careEnums from '../generated/enums/care';
 import { messageTemplate } from './messages';
 import { enumLabelOf } from './translations';
 
@@ -27,7 +28,7 @@ export function sessionOutcome(session: SessionFacts, now: Date): SessionOutcome
 
 /** The outcome's words: the status enumeration's "Cancelled", "Took place", "Upcoming". */
 export function sessionOutcomeLabel(outcome: SessionOutcome): string {
-  if (outcome === 'cancelled') return enumLabelOf('appointmentStatus', 'cancelled');
+  if (outcome === 'cancelled') return enumLabelOf(careEnums.appointmentStatus, 'cancelled');
   return outcome === 'tookPlace' ? messageTemplate('ui.patient.sessions.outcome.tookPlace') : messageTemplate('ui.patient.sessions.outcome.upcoming');
 }
 

@@ -3,11 +3,11 @@
  * slotTableMinRows rows. Kept apart from the time-zone rules of slots.ts so a page can lay out a
  * table without loading a time-zone library.
  */
-import { constants } from '../generated/constants';
+import * as timingConstants from '../generated/constants/timing';
 
 /** Rows of a slot table (one column per day): as many as the fullest day, and at least slotTableMinRows. */
 export function slotTableRowCount(slotsPerDay: readonly number[]): number {
-  return Math.max(constants.slotTableMinRows, ...slotsPerDay);
+  return Math.max(timingConstants.slotTableMinRows, ...slotsPerDay);
 }
 
 /** Column of rows: the day's slots, padded with empty cells to the table's row count. */

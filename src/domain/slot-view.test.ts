@@ -1,8 +1,8 @@
-import { constants } from '../generated/constants';
+import * as marketplaceConstants from '../generated/constants/marketplace';
 import { earlierView, laterView, otherParams, SLOT_PICKER_ANCHOR, slotViewFromSearch, slotViewHref, type SlotView } from './slot-view';
 
 const first: SlotView = { mode: '', timeOfDay: '', range: 0, firstDay: 0 };
-const lastRange = Math.floor((constants.availabilityWindowDays - 1) / constants.slotListMaxDays);
+const lastRange = Math.floor((marketplaceConstants.availabilityWindowDays - 1) / marketplaceConstants.slotListMaxDays);
 
 describe('slot view in a document page address', () => {
   it('reads the filters, block and first day; anything else is the first view', () => {
@@ -14,10 +14,10 @@ describe('slot view in a document page address', () => {
       firstDay: 3,
     });
     expect(slotViewFromSearch(new URLSearchParams('slotMode=phone&slotTime=noon&slotRange=-1&slotDay=1.5'))).toEqual(first);
-    expect(slotViewFromSearch(new URLSearchParams(`slotRange=${lastRange + 1}&slotDay=${constants.slotListMaxDays}`))).toEqual(first);
-    expect(slotViewFromSearch(new URLSearchParams(`slotRange=${lastRange}&slotDay=${constants.slotListMaxDays - 1}`))).toMatchObject({
+    expect(slotViewFromSearch(new URLSearchParams(`slotRange=${lastRange + 1}&slotDay=${marketplaceConstants.slotListMaxDays}`))).toEqual(first);
+    expect(slotViewFromSearch(new URLSearchParams(`slotRange=${lastRange}&slotDay=${marketplaceConstants.slotListMaxDays - 1}`))).toMatchObject({
       range: lastRange,
-      firstDay: constants.slotListMaxDays - 1,
+      firstDay: marketplaceConstants.slotListMaxDays - 1,
     });
   });
 

@@ -4,8 +4,9 @@
  * On a document page (not hydrated) the view is the page's address: a GET form for the filters and
  * links for earlier and later days, so the times work with JavaScript off.
  */
-import { constants } from '../generated/constants';
-import { enums, type AppointmentMode, type TimeOfDay } from '../generated/enums';
+import * as marketplaceConstants from '../generated/constants/marketplace';
+import type { AppointmentMode, TimeOfDay } from '../generated/enums';
+import * as careEnums from '../generated/enums/care';
 import { isOneOf } from './provider-search';
 
 /** What the picker shows: filters, which block of slotListMaxDays days, and the first day column shown of it. */
@@ -20,7 +21,7 @@ export interface SlotView {
 export const SLOT_VIEW_PARAMS = { mode: 'slotMode', timeOfDay: 'slotTime', range: 'slotRange', firstDay: 'slotDay' } as const;
 /** The element a document page's picker links back to, so a new view opens where the times are. */
 export const SLOT_PICKER_ANCHOR = 'open-times';
-const LAST_RANGE = Math.floor((constants.availabilityWindowDays - 1) / constants.slotListMaxDays);
+const LAST_RANGE = Math.floor((marketplaceConstants.availabilityWindowDays - 1) / marketplaceConstants.slotListMaxDays);
 
 function wholeNumber(text: string | null, max: number): number {
   const n = Number(text);
@@ -32,10 +33,10 @@ export function slotViewFromSearch(search: URLSearchParams): SlotView {
   const mode = search.get(SLOT_VIEW_PARAMS.mode);
   const timeOfDay = search.get(SLOT_VIEW_PARAMS.timeOfDay);
   return {
-    mode: isOneOf(enums.appointmentMode.values, mode) ? mode : '',
-    timeOfDay: isOneOf(enums.timeOfDay.values, timeOfDay) ? timeOfDay : '',
+    mode: isOneOf(careEnums.appointmentMode.values, mode) ? mode : '',
+    timeOfDay: isOneOf(careEnums.timeOfDay.values, timeOfDay) ? timeOfDay : '',
     range: wholeNumber(search.get(SLOT_VIEW_PARAMS.range), LAST_RANGE),
-    firstDay: wholeNumber(search.get(SLOT_VIEW_PARAMS.firstDay), constants.slotListMaxDays - 1),
+    firstDay: wholeNumber(search.get(SLOT_VIEW_PARAMS.firstDay), marketplaceConstants.slotListMaxDays - 1),
   };
 }
 

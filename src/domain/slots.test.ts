@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as timingConstants from '../generated/constants/timing';
 import { isoDateIn } from './dates';
 import {
   earliestSearchStart,
@@ -13,7 +13,7 @@ import {
 
 const NY = 'America/New_York';
 const LA = 'America/Los_Angeles';
-const cut = constants.timeOfDayCutoffHours;
+const cut = timingConstants.timeOfDayCutoffHours;
 const at = (iso: string) => new Date(iso);
 
 describe('time of day in the provider time zone', () => {
@@ -39,7 +39,7 @@ describe('slot search start', () => {
   it('is the provider local midnight slotSearchMinLeadDays after today', () => {
     const now = at('2026-03-02T03:00:00Z'); // still March 1st in New York
     const earliest = earliestSearchStart(now, NY);
-    expect(isoDateIn(earliest, NY)).toBe(`2026-03-0${1 + constants.slotSearchMinLeadDays}`);
+    expect(isoDateIn(earliest, NY)).toBe(`2026-03-0${1 + timingConstants.slotSearchMinLeadDays}`);
     expect(earliest.toISOString()).toBe(localDayStart(isoDateIn(earliest, NY), NY).toISOString());
   });
 
@@ -61,7 +61,7 @@ describe('slot search start', () => {
 
 describe('medication slots', () => {
   const now = at('2026-06-15T12:00:00Z');
-  const lead = constants.medicationSlotMinLeadHours * 3_600_000;
+  const lead = timingConstants.medicationSlotMinLeadHours * 3_600_000;
   const slot = (ms: number, isMedication = true) => ({ start: new Date(now.getTime() + ms), availabilityType: 'online' as const, isMedication });
 
   it('are too soon within the lead time when the provider offers medication', () => {
@@ -101,8 +101,8 @@ describe('offered slots', () => {
 
 describe('slot table rows', () => {
   it('holds at least the minimum rows, more when a day is fuller', () => {
-    expect(slotTableRowCount([])).toBe(constants.slotTableMinRows);
-    expect(slotTableRowCount([1, 0])).toBe(constants.slotTableMinRows);
-    expect(slotTableRowCount([1, constants.slotTableMinRows + 2])).toBe(constants.slotTableMinRows + 2);
+    expect(slotTableRowCount([])).toBe(timingConstants.slotTableMinRows);
+    expect(slotTableRowCount([1, 0])).toBe(timingConstants.slotTableMinRows);
+    expect(slotTableRowCount([1, timingConstants.slotTableMinRows + 2])).toBe(timingConstants.slotTableMinRows + 2);
   });
 });

@@ -3,7 +3,7 @@
  * zone. Listing and booking both apply them, so what is shown is what can be booked.
  */
 import moment from 'moment-timezone';
-import { constants } from '../generated/constants';
+import * as timingConstants from '../generated/constants/timing';
 import type { AppointmentMode, TimeOfDay } from '../generated/enums';
 
 export interface SlotLike {
@@ -17,7 +17,7 @@ export interface SlotFilter {
   timesOfDay?: readonly TimeOfDay[];
 }
 
-const cutoffs = constants.timeOfDayCutoffHours;
+const cutoffs = timingConstants.timeOfDayCutoffHours;
 
 /** Part of the day a slot starts in, in the provider's time zone: before 9, 9-12, 12-17, after 17. */
 export function timeOfDayOf(start: Date, zone: string): TimeOfDay {
@@ -31,7 +31,7 @@ export function timeOfDayOf(start: Date, zone: string): TimeOfDay {
 
 /** The earliest instant a slot search may start: the provider's local today plus slotSearchMinLeadDays, at midnight. */
 export function earliestSearchStart(now: Date, zone: string): Date {
-  return moment.tz(now, zone).startOf('day').add(constants.slotSearchMinLeadDays, 'days').toDate();
+  return moment.tz(now, zone).startOf('day').add(timingConstants.slotSearchMinLeadDays, 'days').toDate();
 }
 
 /** A requested start is pushed to the earliest allowed start when it is earlier. */
@@ -48,7 +48,7 @@ export function localDayStart(date: string, zone: string): Date {
 /** Medication slots that start within medicationSlotMinLeadHours are not offered when the provider offers medication/psychiatry. */
 export function isMedicationSlotTooSoon(slot: SlotLike, now: Date, providerOffersMedication: boolean): boolean {
   if (!providerOffersMedication || !slot.isMedication) return false;
-  return slot.start.getTime() - now.getTime() < constants.medicationSlotMinLeadHours * 3_600_000;
+  return slot.start.getTime() - now.getTime() < timingConstants.medicationSlotMinLeadHours * 3_600_000;
 }
 
 export function matchesSlotFilter(slot: SlotLike, filter: SlotFilter, zone: string): boolean {

@@ -2,6 +2,7 @@ import { enumLabelOf } from './translations';
 import { formatSessionTime } from './date-format';
 import { messageIn } from './messages';
 import { readTaskText, renderTaskText, storedSentence, taskReason, taskText } from './task-text';
+import * as moneyEnums from '../generated/enums/money';
 
 describe('task texts', () => {
   it("renders a key's values in the language: copy as copy, a session time formatted, data as it is", () => {
@@ -14,8 +15,8 @@ describe('task texts', () => {
       messageIn('es', 'task.redAlert.mailFailed', { mail: 'custom-mail', when: formatSessionTime(when.sessionTime, when.zone, 'es') }),
     );
     const enumText = taskText('task.insuranceVerification.reason', { outcome: { enum: 'insuranceOutcome', value: 'DENIED_DUE_TO_MEDICAID' } });
-    expect(renderTaskText(enumText, 'es')).toContain(enumLabelOf('insuranceOutcome', 'DENIED_DUE_TO_MEDICAID', 'es'));
-    expect(storedSentence(enumText)).toContain(enumLabelOf('insuranceOutcome', 'DENIED_DUE_TO_MEDICAID', 'en'));
+    expect(renderTaskText(enumText, 'es')).toContain(enumLabelOf(moneyEnums.insuranceOutcome, 'DENIED_DUE_TO_MEDICAID', 'es'));
+    expect(storedSentence(enumText)).toContain(enumLabelOf(moneyEnums.insuranceOutcome, 'DENIED_DUE_TO_MEDICAID', 'en'));
   });
 
   it('reads a row without a key, or with a key the specs no longer have, as stored', () => {

@@ -51,7 +51,7 @@ function shown(value: unknown, locale: Locale): string | number {
     const v = value as Record<string, unknown>;
     if (typeof v.message === 'string') return isMessageKey(v.message) ? messageTemplate(v.message, locale) : v.message;
     if (typeof v.enum === 'string' && typeof v.value === 'string') {
-      return Object.prototype.hasOwnProperty.call(enums, v.enum) ? enumLabelOf(v.enum as EnumName, v.value, locale) : v.value;
+      return Object.prototype.hasOwnProperty.call(enums, v.enum) ? enumLabelOf(enums[v.enum as EnumName], v.value, locale) : v.value;
     }
     if (typeof v.sessionTime === 'string' && typeof v.zone === 'string') {
       try {

@@ -6,8 +6,9 @@
  * one task. The database applies the version check again (UPDATE … WHERE version = $n), so two
  * processes cannot both win.
  */
-import { constants } from '../generated/constants';
-import { enums, type TaskPriority, type TaskStatus } from '../generated/enums';
+import * as tasksConstants from '../generated/constants/tasks';
+import type { TaskPriority, TaskStatus } from '../generated/enums';
+import * as tasksEnums from '../generated/enums/tasks';
 import type { ErrorName } from '../generated/errors';
 
 export interface TaskState {
@@ -78,7 +79,7 @@ export type Resolution = Extract<TaskStatus, 'completed' | 'declined' | 'cancell
 /** A note is text with something in it, at most taskNoteMax characters. */
 export function cleanNote(note: string | null | undefined): string | null {
   const text = (note ?? '').trim();
-  return text ? text.slice(0, constants.taskNoteMax) : null;
+  return text ? text.slice(0, tasksConstants.taskNoteMax) : null;
 }
 
 /**
@@ -95,12 +96,12 @@ export function resolve(task: TaskState, actorId: string, expectedVersion: numbe
 
 /** Priority order, lowest first: routine < urgent < asap < stat. */
 export function priorityRank(priority: TaskPriority): number {
-  return enums.taskPriority.values.indexOf(priority);
+  return tasksEnums.taskPriority.values.indexOf(priority);
 }
 
 /** When a task is due when its creator names no time: creation plus taskDueHours of its priority. */
 export function defaultDue(createdAt: Date, priority: TaskPriority): Date {
-  return new Date(createdAt.getTime() + constants.taskDueHours[priority] * 3_600_000);
+  return new Date(createdAt.getTime() + tasksConstants.taskDueHours[priority] * 3_600_000);
 }
 
 export function isOverdue(task: { status: TaskStatus; dueAt: string | Date | null }, now: Date): boolean {

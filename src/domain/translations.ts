@@ -3,9 +3,9 @@
  * sentences, enumeration labels, route titles and descriptions, mail templates and content documents. Each falls back to
  * the default language's text where a translation lacks it.
  */
-import { constants, type Constants } from '../generated/constants';
+import { copyConstants, type CopyConstants } from '../generated/constants/copy';
 import { errorCatalogue, type ErrorName } from '../generated/errors';
-import { enums, type EnumName } from '../generated/enums';
+import type { Enumeration } from '../generated/enums';
 import { routeById, type RouteId } from '../generated/routes';
 import { translations } from '../generated/translations';
 import { activeLocale, DEFAULT_LOCALE, type Locale } from './locale';
@@ -24,17 +24,20 @@ export function errorTemplate(name: ErrorName, audience?: string, locale: Locale
   return translated?.audiences?.[audience] ?? (audiences[audience] !== undefined ? undefined : translated?.message) ?? audiences[audience] ?? entry.message;
 }
 
-/** The label of an enumeration value ("Succeeded", "Exitoso"); the value itself for one specs do not list. */
-export function enumLabelOf(name: EnumName, value: string, locale: Locale = activeLocale()): string {
-  const translated = translationOf(locale)?.enums[name]?.[value]?.label;
-  return translated ?? (enums[name].labels as Record<string, string>)[value] ?? value;
+/**
+ * The label of an enumeration value ("Succeeded", "Exitoso"); the value itself for one specs do not list. The
+ * enumeration is given itself (`enumLabelOf(moneyEnums.paymentStatus, v)`), not by name, so a screen loads only the
+ * enumerations it shows.
+ */
+export function enumLabelOf(enumeration: Enumeration, value: string, locale: Locale = activeLocale()): string {
+  const translated = translationOf(locale)?.enums[enumeration.name]?.[value]?.label;
+  return translated ?? (enumeration.labels as Readonly<Record<string, string>>)[value] ?? value;
 }
 
 /** An enumeration's options (value, label, description…) in a language. */
-export function enumOptionsOf<N extends EnumName>(name: N, locale: Locale = activeLocale()): (typeof enums)[N]['options'] {
-  const translated = translationOf(locale)?.enums[name] ?? {};
-  const options = enums[name].options as readonly { value: string }[];
-  return options.map((o) => ({ ...o, ...(translated[o.value] ?? {}) })) as unknown as (typeof enums)[N]['options'];
+export function enumOptionsOf<E extends Enumeration>(enumeration: E, locale: Locale = activeLocale()): E['options'] {
+  const translated = translationOf(locale)?.enums[enumeration.name] ?? {};
+  return enumeration.options.map((o) => ({ ...o, ...(translated[o.value] ?? {}) })) as unknown as E['options'];
 }
 
 /** A route's title (the page's <title>). */
@@ -68,8 +71,8 @@ export function mailTemplateIn<T extends { id: string; subject: string; text: st
  * A constant people read (marked `copy` in specs/constants: the self-pay label, cancellation reasons, the PHQ-9 items…)
  * in a language: the same shape, its words translated.
  */
-export function constantIn<N extends keyof Constants>(name: N, locale: Locale = activeLocale()): Constants[N] {
-  return (translationOf(locale)?.constants[name] as Constants[N] | undefined) ?? constants[name];
+export function constantIn<N extends keyof CopyConstants>(name: N, locale: Locale = activeLocale()): CopyConstants[N] {
+  return (translationOf(locale)?.constants[name] as CopyConstants[N] | undefined) ?? copyConstants[name];
 }
 
 /** The kinds of spec document whose copy a language translates in place (same shape, its words replaced). */

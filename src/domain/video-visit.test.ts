@@ -1,4 +1,4 @@
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 import { externalVisitUrl, visitRoomPath, visitRoomState, visitWindow } from './video-visit';
 
 const start = new Date('2026-11-24T15:00:00.000Z');
@@ -10,8 +10,8 @@ describe('video visit room window', () => {
   const { opensAt, closesAt } = visitWindow(start, end);
 
   it('opens the configured minutes before the start and closes the configured minutes after the end', () => {
-    expect(start.getTime() - opensAt.getTime()).toBe(constants.videoVisitOpensMinutesBefore * MINUTE);
-    expect(closesAt.getTime() - end.getTime()).toBe(constants.videoVisitClosesMinutesAfter * MINUTE);
+    expect(start.getTime() - opensAt.getTime()).toBe(bookingConstants.videoVisitOpensMinutesBefore * MINUTE);
+    expect(closesAt.getTime() - end.getTime()).toBe(bookingConstants.videoVisitClosesMinutesAfter * MINUTE);
   });
 
   it('is not yet open a millisecond before, open at the opening and until the last millisecond, closed at closing', () => {

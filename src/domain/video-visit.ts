@@ -3,7 +3,7 @@
  * start until videoVisitClosesMinutesAfter minutes after the end; a cancelled session's room never opens,
  * and one the clinician ended stays closed. Pure: "now" is an input (the server's clock).
  */
-import { constants } from '../generated/constants';
+import * as bookingConstants from '../generated/constants/booking';
 
 export type VisitRoomState = 'notYetOpen' | 'open' | 'closed' | 'cancelled' | 'ended';
 
@@ -16,8 +16,8 @@ export interface VisitWindow {
 
 export function visitWindow(start: Date, end: Date): VisitWindow {
   return {
-    opensAt: new Date(start.getTime() - constants.videoVisitOpensMinutesBefore * MINUTE),
-    closesAt: new Date(end.getTime() + constants.videoVisitClosesMinutesAfter * MINUTE),
+    opensAt: new Date(start.getTime() - bookingConstants.videoVisitOpensMinutesBefore * MINUTE),
+    closesAt: new Date(end.getTime() + bookingConstants.videoVisitClosesMinutesAfter * MINUTE),
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import { errorCatalogue, type ErrorName } from '@/generated/errors';
 import type { AppSource } from '@/generated/types';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { fillPlaceholders } from '@/domain/messages';
 import { errorTemplate } from '@/domain/translations';
 import { formatPhone } from '@/domain/phone';
@@ -91,7 +91,7 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
 
 /** Placeholders every catalogue sentence may use. */
 export function catalogueContext(): Record<string, string> {
-  return { phone: formatPhone(constants.supportPhone) };
+  return { phone: formatPhone(placesConstants.supportPhone) };
 }
 
 /** A catalogue entry's sentence for an audience (support_web or patient_web), placeholders filled. */

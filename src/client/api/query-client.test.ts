@@ -1,4 +1,5 @@
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
+import * as timingConstants from '@/generated/constants/timing';
 import { ApiError } from './errors';
 import { queryKeys } from '@/generated/client/hooks';
 import { createQueryClient, invalidatePortal } from './query-client';
@@ -6,23 +7,23 @@ import { retryDelayMs, shouldRetryQuery } from './retry';
 
 describe('data-fetching defaults (product-spec §9)', () => {
   it('doubles the retry delay up to the cap', () => {
-    expect(retryDelayMs(0)).toBe(constants.queryRetryDelayBaseMs);
-    expect(retryDelayMs(1)).toBe(constants.queryRetryDelayBaseMs * 2);
-    expect(retryDelayMs(20)).toBe(constants.queryRetryDelayMaxMs);
+    expect(retryDelayMs(0)).toBe(runtimeConstants.queryRetryDelayBaseMs);
+    expect(retryDelayMs(1)).toBe(runtimeConstants.queryRetryDelayBaseMs * 2);
+    expect(retryDelayMs(20)).toBe(timingConstants.queryRetryDelayMaxMs);
   });
 
   it("retries reads the spec'd number of times, but not an answer that will not change", () => {
     const timeout = new ApiError('timeout', 'x');
-    expect(shouldRetryQuery(constants.queryRetries - 1, timeout)).toBe(true);
-    expect(shouldRetryQuery(constants.queryRetries, timeout)).toBe(false);
+    expect(shouldRetryQuery(timingConstants.queryRetries - 1, timeout)).toBe(true);
+    expect(shouldRetryQuery(timingConstants.queryRetries, timeout)).toBe(false);
     expect(shouldRetryQuery(0, new ApiError('http', 'x', 404))).toBe(false);
     expect(shouldRetryQuery(0, new ApiError('http', 'x', 503))).toBe(true);
   });
 
   it('keeps data fresh for the cache time and never retries writes', () => {
     const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries?.staleTime).toBe(constants.queryCacheMs);
-    expect(defaults.mutations?.retry).toBe(constants.mutationRetries);
+    expect(defaults.queries?.staleTime).toBe(timingConstants.queryCacheMs);
+    expect(defaults.mutations?.retry).toBe(timingConstants.mutationRetries);
   });
 });
 

@@ -1,14 +1,14 @@
 /** Data fetching defaults of product-spec §9: fresh for 5 minutes, reads retried with a doubling delay, writes never retried. */
 import { QueryClient } from '@tanstack/react-query';
 import type { queryKeys } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as timingConstants from '@/generated/constants/timing';
 import { retryDelayMs, shouldRetryQuery } from './retry';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: constants.queryCacheMs, gcTime: constants.queryCacheMs, retry: shouldRetryQuery, retryDelay: retryDelayMs },
-      mutations: { retry: constants.mutationRetries },
+      queries: { staleTime: timingConstants.queryCacheMs, gcTime: timingConstants.queryCacheMs, retry: shouldRetryQuery, retryDelay: retryDelayMs },
+      mutations: { retry: timingConstants.mutationRetries },
     },
   });
 }

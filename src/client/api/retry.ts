@@ -1,9 +1,10 @@
 /** Retry rules of product-spec §9, shared by queries and the booking and payment sagas. */
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
+import * as timingConstants from '@/generated/constants/timing';
 import { isApiError } from './errors';
 
 export function retryDelayMs(failureCount: number): number {
-  return Math.min(constants.queryRetryDelayBaseMs * 2 ** failureCount, constants.queryRetryDelayMaxMs);
+  return Math.min(runtimeConstants.queryRetryDelayBaseMs * 2 ** failureCount, timingConstants.queryRetryDelayMaxMs);
 }
 
 /** A 4xx answer will not change by asking again (except a timeout or a rate limit). */
@@ -13,5 +14,5 @@ export function worthRetrying(error: unknown): boolean {
 }
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  return failureCount < constants.queryRetries && worthRetrying(error);
+  return failureCount < timingConstants.queryRetries && worthRetrying(error);
 }

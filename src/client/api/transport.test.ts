@@ -1,4 +1,5 @@
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
+import * as timingConstants from '@/generated/constants/timing';
 import { errorCatalogue } from '@/generated/errors';
 import { messages } from '@/generated/messages';
 import { createApiClient, endpointRoutes, type EndpointId, type EndpointRoute } from '@/generated/client/api';
@@ -24,7 +25,7 @@ function setup(overrides: Partial<TransportDeps> = {}) {
   const fetch = jest.fn<ReturnType<typeof globalThis.fetch>, Parameters<typeof globalThis.fetch>>(async () => json(200, { ok: true }));
   const deps: TransportDeps = {
     baseUrl: '/api',
-    timeoutMs: constants.apiTimeoutMs,
+    timeoutMs: timingConstants.apiTimeoutMs,
     appSource: () => 'support_web',
     accessToken: () => 'token-1',
     impersonation: () => undefined,
@@ -65,7 +66,7 @@ describe('API transport', () => {
     await send(route('signOut', '/auth/sign-out', true, 'POST'), {});
     const [, init] = fetch.mock.calls[0]!;
     expect(headersOf(init).authorization).toBeUndefined();
-    expect(headersOf(init)[constants.csrfHeader]).toBe(constants.csrfHeaderValue);
+    expect(headersOf(init)[storageConstants.csrfHeader]).toBe(storageConstants.csrfHeaderValue);
     expect(init?.credentials).toBe('same-origin');
   });
 
@@ -98,7 +99,7 @@ describe('API transport', () => {
       );
       const { send } = setup({ fetch });
       const pending = send(userDetails, { params: { id: 'u1' } }).catch((e: unknown) => e);
-      await jest.advanceTimersByTimeAsync(constants.apiTimeoutMs - 1);
+      await jest.advanceTimersByTimeAsync(timingConstants.apiTimeoutMs - 1);
       expect(fetch.mock.calls[0]![1]!.signal!.aborted).toBe(false);
       await jest.advanceTimersByTimeAsync(1);
       const error = (await pending) as ApiError;

@@ -8,7 +8,7 @@
 import type { AppSource } from '@/generated/types';
 import type { EndpointRoute, RequestInput, Transport } from '@/generated/client/api';
 import { APP_SOURCE_HEADER } from '@/domain/app-source';
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
 import { activeLocale } from '@/domain/locale';
 import { ApiError, parseErrorBody, type ApiErrorKind } from './errors';
 
@@ -89,7 +89,7 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       [APP_SOURCE_HEADER]: deps.appSource(),
-      [constants.csrfHeader]: constants.csrfHeaderValue,
+      [storageConstants.csrfHeader]: storageConstants.csrfHeaderValue,
       // The page's language: the server writes its sentences, labels and the mail it sends in it (src/server/locale.ts).
       'accept-language': activeLocale(),
     };

@@ -2,7 +2,7 @@
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import siteContent from '@/generated/content/site';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { formatPhone, telHref } from '@/domain/phone';
 import { message } from '@/domain/messages';
 import { activeLocale, LOCALES, localizedPath, type Locale } from '@/domain/locale';
@@ -73,7 +73,7 @@ function LanguageSwitcher() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const phone = formatPhone(constants.supportPhone);
+  const phone = formatPhone(placesConstants.supportPhone);
   const site = localizedContent(siteContent);
   return (
     <div className="app-frame">
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
               </a>
             ))}
           </nav>
-          <a className="btn btn--secondary site-header__phone" href={telHref(constants.supportPhone)}>
+          <a className="btn btn--secondary site-header__phone" href={telHref(placesConstants.supportPhone)}>
             <span className="visually-hidden">{message('ui.layout.callUs')}</span>
             {phone}
           </a>
@@ -122,7 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
           ) : null}
           <p>{site.footer.note}</p>
           <p>
-            {site.brand.name} · <a href={telHref(constants.supportPhone)}>{phone}</a> · {site.footer.rights}
+            {site.brand.name} · <a href={telHref(placesConstants.supportPhone)}>{phone}</a> · {site.footer.rights}
           </p>
         </div>
       </footer>

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import type { RouteDefinition } from '@/generated/types';
@@ -107,7 +107,7 @@ describe('PageLoadError', () => {
   it('shows the catalogue sentence with the phone number to call', () => {
     render(<PageLoadError />);
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe(errorCatalogue.PAGE_LOAD.message.replace('{phone}', formatPhone(constants.supportPhone)));
-    expect(screen.getByRole('link', { name: formatPhone(constants.supportPhone) }).getAttribute('href')).toMatch(/^tel:/);
+    expect(alert.textContent).toBe(errorCatalogue.PAGE_LOAD.message.replace('{phone}', formatPhone(placesConstants.supportPhone)));
+    expect(screen.getByRole('link', { name: formatPhone(placesConstants.supportPhone) }).getAttribute('href')).toMatch(/^tel:/);
   });
 });

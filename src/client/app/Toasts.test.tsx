@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { constants } from '@/generated/constants';
+import * as timingConstants from '@/generated/constants/timing';
 import { errorCatalogue } from '@/generated/errors';
 import { createAppStore } from '../store';
 import { toastShown } from '../store/toasts';
@@ -35,7 +35,7 @@ describe('toasts', () => {
     const toast = screen.getByRole('status');
     expect(toast.textContent).toContain('Could not book');
     expect(toast.closest('.toasts')?.getAttribute('aria-live')).toBe('polite');
-    await act(() => jest.advanceTimersByTimeAsync(constants.toastDurationMs - 1));
+    await act(() => jest.advanceTimersByTimeAsync(timingConstants.toastDurationMs - 1));
     expect(shownTexts()).toEqual(['Could not book']);
     await act(() => jest.advanceTimersByTimeAsync(1));
     expect(shownTexts()).toEqual([]);
@@ -52,7 +52,7 @@ describe('toasts', () => {
       store.dispatch(toastShown({ kind: 'success', text: 'Card saved' }));
     });
     expect(shownTexts()).toEqual(['Booked', 'Card saved']);
-    await act(() => jest.advanceTimersByTimeAsync(constants.toastDurationMs - 3000));
+    await act(() => jest.advanceTimersByTimeAsync(timingConstants.toastDurationMs - 3000));
     expect(shownTexts()).toEqual(['Card saved']);
     await act(() => jest.advanceTimersByTimeAsync(3000));
     expect(shownTexts()).toEqual([]);

@@ -3,7 +3,7 @@
  * (§9 toastDurationMs, counted from when it appeared) or on the next click anywhere.
  */
 import { useEffect, useRef } from 'react';
-import { constants } from '@/generated/constants';
+import * as timingConstants from '@/generated/constants/timing';
 import { message } from '@/domain/messages';
 import { catalogueText } from '../api/errors';
 import { selectAudience } from '../store/auth/slice';
@@ -23,7 +23,7 @@ export function Toasts() {
       if (!timers.current.has(t.id))
         timers.current.set(
           t.id,
-          window.setTimeout(() => dispatch(toastDismissed(t.id)), constants.toastDurationMs),
+          window.setTimeout(() => dispatch(toastDismissed(t.id)), timingConstants.toastDurationMs),
         );
     }
     for (const [id, timer] of timers.current) {

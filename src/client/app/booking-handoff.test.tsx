@@ -13,7 +13,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Storage } from 'redux-persist';
 import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
 import { routeById } from '@/generated/routes';
-import { constants } from '@/generated/constants';
+import * as timingConstants from '@/generated/constants/timing';
 import { message } from '@/domain/messages';
 import { safeReturnPath } from '@/domain/return-to';
 import { ApiProvider } from '../api/api-context';
@@ -272,7 +272,7 @@ describe('a reload of the payment step', () => {
   it('with nothing stored (a bookmark, another device), resumes at patient information with the same booking', async () => {
     const { storage } = slowStorage();
     open(payAt, routes, bookingAnswers, { signedIn: true, storage });
-    const where = new URL((await screen.findByTestId('where', {}, { timeout: constants.persistRestoreTimeoutMs })).textContent!, 'http://site.test');
+    const where = new URL((await screen.findByTestId('where', {}, { timeout: timingConstants.persistRestoreTimeoutMs })).textContent!, 'http://site.test');
     expect(where.pathname).toBe(routeById.userBookingPatientInfo.path);
     expect(where.searchParams.get('providerId')).toBe(provider.id);
     expect(where.searchParams.get('slotId')).toBe(slot.id);

@@ -4,8 +4,9 @@
  * Braintree card form says what the local card form says. What is left of the form (card holder,
  * billing address) stays an ordinary spec form.
  */
-import { constants } from '@/generated/constants';
-import { enums, type CardField } from '@/generated/enums';
+import * as placesConstants from '@/generated/constants/places';
+import type { CardField } from '@/generated/enums';
+import * as moneyEnums from '@/generated/enums/money';
 import type { FormDefinition } from '@/generated/types';
 import { formatPhone } from '@/domain/phone';
 import { describeIssues, type ValidationIssue } from '@/domain/validation/field-errors';
@@ -37,7 +38,7 @@ export interface HostedFieldState {
 }
 
 function isCardField(widget: unknown): widget is CardField {
-  return (enums.cardField.values as readonly string[]).includes(String(widget));
+  return (moneyEnums.cardField.values as readonly string[]).includes(String(widget));
 }
 
 /** The form's card fields (in the form's order) and the form without them. */
@@ -79,6 +80,6 @@ export function cardFieldErrors(
         : { keyword: 'pattern', pointer: `/${f.property}`, params: {} },
     );
   }
-  const described = describeIssues(issues, form.schema as SchemaNode, form.messages, { phone: formatPhone(constants.supportPhone) });
+  const described = describeIssues(issues, form.schema as SchemaNode, form.messages, { phone: formatPhone(placesConstants.supportPhone) });
   return Object.fromEntries(described.map((e) => [e.field, e.message]));
 }

@@ -1,5 +1,6 @@
 import type { Storage } from 'redux-persist';
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
+import * as timingConstants from '@/generated/constants/timing';
 import { createAppStore } from './index';
 import { attachPersistence } from './persistence';
 import { selectRestored } from './restoring';
@@ -44,20 +45,23 @@ describe('persistence (product-spec §4, §9)', () => {
     store.dispatch(consentFailed({ reason: 'sign', text: 'no' }));
     store.dispatch(authEmailEntered('secret@example.com'));
     await flushed(store);
-    const saved = JSON.parse(data.get(`persist:${constants.persistedStateKey}`)!) as Record<string, string>;
+    const saved = JSON.parse(data.get(`persist:${storageConstants.persistedStateKey}`)!) as Record<string, string>;
     expect(
       Object.keys(saved)
         .filter((k) => k !== '_persist')
         .sort(),
     ).toEqual(['booking', 'bookingHelper', 'consent']);
     expect(JSON.parse(saved.consent!)).toEqual({ isConsentSigned: false, patients: [{ id: 'pt-1' }] });
-    const text = data.get(`persist:${constants.persistedStateKey}`)!;
+    const text = data.get(`persist:${storageConstants.persistedStateKey}`)!;
     expect(text).not.toContain('secret@example.com');
   });
 
   it('says nothing is restored until persistence is attached, then restores, keeping what changed meanwhile in other slices', async () => {
     const { storage } = memoryStorage({
-      [`persist:${constants.persistedStateKey}`]: JSON.stringify({ booking: JSON.stringify({ providerId: 'p1', selectedPatients: [] }), _persist: '{}' }),
+      [`persist:${storageConstants.persistedStateKey}`]: JSON.stringify({
+        booking: JSON.stringify({ providerId: 'p1', selectedPatients: [] }),
+        _persist: '{}',
+      }),
     });
     const store = createAppStore(undefined, { restores: true });
     store.dispatch(authEmailEntered('jordan@example.com'));
@@ -86,7 +90,7 @@ describe('persistence (product-spec §4, §9)', () => {
 
   it("drops the consent's wording an earlier version kept: the wording is the server's", async () => {
     const consent = JSON.stringify({ consentText: 'I agree', signers: [{ name: 'Mia Rivera' }], isConsentSigned: true, patients: [{ id: 'pt-1' }] });
-    const { storage } = memoryStorage({ [`persist:${constants.persistedStateKey}`]: JSON.stringify({ consent, _persist: '{}' }) });
+    const { storage } = memoryStorage({ [`persist:${storageConstants.persistedStateKey}`]: JSON.stringify({ consent, _persist: '{}' }) });
     const store = persistedStore(storage);
     await tick();
     await tick();
@@ -96,7 +100,7 @@ describe('persistence (product-spec §4, §9)', () => {
   it("gives up restoring after the spec'd timeout and starts empty", async () => {
     const never: Storage = { getItem: () => new Promise(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
     const store = persistedStore(never);
-    await jest.advanceTimersByTimeAsync(constants.persistRestoreTimeoutMs - 1);
+    await jest.advanceTimersByTimeAsync(timingConstants.persistRestoreTimeoutMs - 1);
     expect(store.persistor.getState().bootstrapped).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
     expect(store.persistor.getState().bootstrapped).toBe(true);

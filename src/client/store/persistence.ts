@@ -7,7 +7,8 @@
  */
 import { createTransform, persistReducer, persistStore, type Persistor, type Storage } from 'redux-persist';
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
+import * as timingConstants from '@/generated/constants/timing';
 import type { ConsentState } from './consent/slice';
 import { rootReducer, type AppStore } from './root';
 import { untilRestored } from './restoring';
@@ -34,11 +35,11 @@ const consentWithoutRequest = createTransform<ConsentState, Omit<ConsentState, '
 export function persisted<S>(reducer: Reducer<S, UnknownAction>, storage: Storage) {
   return persistReducer(
     {
-      key: constants.persistedStateKey,
+      key: storageConstants.persistedStateKey,
       storage,
       whitelist: [...PERSISTED_SLICES],
       transforms: [consentWithoutRequest],
-      timeout: constants.persistRestoreTimeoutMs,
+      timeout: timingConstants.persistRestoreTimeoutMs,
     },
     reducer as never,
   ) as Reducer<S, UnknownAction>;

@@ -1,5 +1,5 @@
 import { call, put, take } from 'redux-saga/effects';
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
 import { fakeServices, settle } from '@tests/fixtures/services';
 import { createAppStore } from './index';
 import { authEmailEntered, authenticated, authUiReset, selectAudience, verifyDobPopupToggled } from './auth/slice';
@@ -73,25 +73,25 @@ describe('global state', () => {
 describe('flag state', () => {
   it('is control until the service is ready, then the served treatment', () => {
     const s = store();
-    expect(selectTreatment('rescheduleButtons')(s.getState())).toBe(constants.treatmentFallback);
+    expect(selectTreatment('rescheduleButtons')(s.getState())).toBe(storageConstants.treatmentFallback);
     expect(selectFlagOn('rescheduleButtons')(s.getState())).toBe(false);
     s.dispatch(flagsServed({ traffic: 'user', variants: { rescheduleButtons: { name: 'new_for_all', enabled: true } } }));
     expect(selectTreatment('rescheduleButtons')(s.getState())).toBe('new_for_all');
     expect(selectFlagOn('rescheduleButtons')(s.getState())).toBe(true);
     s.dispatch(userFlagsReset(undefined));
-    expect(selectTreatment('rescheduleButtons')(s.getState())).toBe(constants.treatmentFallback);
+    expect(selectTreatment('rescheduleButtons')(s.getState())).toBe(storageConstants.treatmentFallback);
   });
 
   it('falls back to control when the wait runs out with nothing decided, takes a late answer, and keeps anonymous and user traffic apart', () => {
     const s = store();
     s.dispatch(flagsSettled({ traffic: 'anonymous', ready: false }));
     expect(s.getState().flags.anonymous.status).toBe('fallback');
-    expect(selectTreatment('emailOtpLogin')(s.getState())).toBe(constants.treatmentFallback);
+    expect(selectTreatment('emailOtpLogin')(s.getState())).toBe(storageConstants.treatmentFallback);
     s.dispatch(flagsServed({ traffic: 'anonymous', variants: { emailOtpLogin: { name: 'on', enabled: true } } }));
     expect(selectTreatment('emailOtpLogin')(s.getState())).toBe('on');
     s.dispatch(flagsServed({ traffic: 'user', variants: { rescheduleButtons: { name: 'new_for_all', enabled: true } } }));
     s.dispatch(flagsServed({ traffic: 'anonymous', variants: {} }));
-    expect(selectTreatment('emailOtpLogin')(s.getState())).toBe(constants.treatmentFallback);
+    expect(selectTreatment('emailOtpLogin')(s.getState())).toBe(storageConstants.treatmentFallback);
     expect(selectTreatment('rescheduleButtons')(s.getState())).toBe('new_for_all');
   });
 

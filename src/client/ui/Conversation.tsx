@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { SecureMessage } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { message } from '@/domain/messages';
 import { formatDateTime } from '@/domain/date-format';
 import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
@@ -27,7 +27,7 @@ export interface ConversationProps {
 
 function problemOf(text: string): string | undefined {
   if (!text.trim()) return message('ui.messages.blank');
-  if (text.length > constants.messageMaxLength) return message('ui.messages.tooLong', { max: String(constants.messageMaxLength) });
+  if (text.length > careConstants.messageMaxLength) return message('ui.messages.tooLong', { max: String(careConstants.messageMaxLength) });
   return undefined;
 }
 
@@ -96,7 +96,7 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
             onChange={(e) => setText(e.target.value)}
           />
           <p id="conversation-hint" className="field__hint">
-            {message('ui.messages.composeHint', { max: String(constants.messageMaxLength) })}
+            {message('ui.messages.composeHint', { max: String(careConstants.messageMaxLength) })}
           </p>
           <ErrorNotice text={error} inline />
         </div>

@@ -2,7 +2,7 @@
  * The items of a PHQ-9 or GAD-7 (constants measureInstruments) with the four standard answers
  * (measureAnswerOptions), one fieldset an item: the portal's check-ins and the intake ask them alike.
  */
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { constantIn } from '@/domain/translations';
 
 export function MeasureItems({
@@ -10,7 +10,7 @@ export function MeasureItems({
   answers,
   onAnswer,
 }: {
-  instrument: keyof typeof constants.measureInstruments;
+  instrument: keyof typeof careConstants.measureInstruments;
   answers: readonly (number | undefined)[];
   onAnswer: (item: number, value: number) => void;
 }) {

@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryRoot, useGetProviderAvailabilityQuery, useHoldSlotMutation, useReleaseSlotHoldMutation } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
 import type { EndpointTypes, Slot } from '@/generated/entities';
 import { errorTextFor } from '@/client/api/errors';
 import type { AppSource } from '@/generated/types';
@@ -216,7 +216,7 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
         <div aria-live="polite">
           {choosing ? <p className="muted small">{copy.holding}</p> : null}
           {hold ? (
-            <p className="notice notice--success">{copy.held({ when: formatSessionTime(hold.start, zone), minutes: constants.slotHoldMinutes })}</p>
+            <p className="notice notice--success">{copy.held({ when: formatSessionTime(hold.start, zone), minutes: bookingConstants.slotHoldMinutes })}</p>
           ) : null}
         </div>
         <ErrorNotice text={problem} inline />

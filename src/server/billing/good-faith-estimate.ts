@@ -21,6 +21,7 @@ import { withLocale } from '../locale';
 import type { BookedAppointment } from '@/generated/entities';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { constantIn, enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 /** What an issued estimate printed, field by field (good_faith_estimates.content). */
 export interface EstimateContent {
@@ -161,7 +162,7 @@ export async function issueEstimate(database: Database, sessionId: string, issue
       tin: facts?.tin ?? null,
       appointmentMode: appointment.appointmentMode,
       practice: `${practice.name}, ${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`,
-      service: enumLabelOf('counselingType', appointment.counselingType),
+      service: enumLabelOf(careEnums.counselingType, appointment.counselingType),
       serviceStart: new Date(appointment.start).toISOString(),
       zone,
       cadence: constantIn('careCadence')[estimate.kind],

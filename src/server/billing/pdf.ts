@@ -14,6 +14,7 @@ import { formatPhone } from '@/domain/phone';
 import type { EstimateContent } from './good-faith-estimate';
 import type { PaymentRow } from './repository';
 import { purposeText } from './repository';
+import * as moneyEnums from '@/generated/enums/money';
 
 const label = (key: MessageKey) => message(key as 'document.label.date');
 
@@ -26,7 +27,7 @@ function footer(w: Writer, issuedAt: Date, zone: string) {
 }
 
 function paymentMethod(p: PaymentRow): string {
-  return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enumLabelOf('paymentProvider', p.provider);
+  return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enumLabelOf(moneyEnums.paymentProvider, p.provider);
 }
 
 /** `zone`: the reader's (the paying account's). */
@@ -37,7 +38,7 @@ export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: 
   w.row(label('document.label.paidBy'), paidBy);
   if (payment.patient_name) w.row(label('document.label.patient'), payment.patient_name);
   w.row(label('document.label.amount'), formatCents(payment.amount_cents));
-  w.row(label('document.label.status'), enumLabelOf('paymentStatus', payment.status));
+  w.row(label('document.label.status'), enumLabelOf(moneyEnums.paymentStatus, payment.status));
   w.row(label('document.label.paymentMethod'), paymentMethod(payment));
   w.row(label('document.label.paidFor'), purposeText(payment.purpose));
   if (payment.appointment_start) w.row(label('document.label.visit'), billingTime(payment.appointment_start, zone));
@@ -79,7 +80,7 @@ export async function statementPdf(
   const refunded = payments.filter((p) => p.refund_of).reduce((s, p) => s + p.amount_cents, 0);
   for (const p of payments) {
     w.line(
-      `${billingTime(p.created_at, zone)}  ${purposeText(p.purpose)}  ${enumLabelOf('paymentStatus', p.status)}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
+      `${billingTime(p.created_at, zone)}  ${purposeText(p.purpose)}  ${enumLabelOf(moneyEnums.paymentStatus, p.status)}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
     );
   }
   w.row(label('document.label.totalPaid'), formatCents(paid));

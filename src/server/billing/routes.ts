@@ -23,6 +23,7 @@ import { reachPatientOf as reachPatient } from '@/server/patients/reach';
 import type { Handlers } from '../routes/registry';
 import { fullName } from '@/domain/names';
 import { estimateByNumber, estimatesOfAccount } from '@/server/billing/good-faith-estimate';
+import * as careEnums from '@/generated/enums/care';
 
 /** The PDF writer (pdf-lib, ~30 MB of memory once parsed) is loaded with the first receipt or statement, not at start. */
 const loadBillingPdf = () => import('@/server/billing/pdf');
@@ -139,7 +140,7 @@ export const billingHandlers: Handlers = {
           patientName: visit.patient_name,
           providerName: visit.provider_name,
           practiceName: visit.practice_name,
-          mode: enumLabelOf('appointmentMode', visit.appointment_mode),
+          mode: enumLabelOf(careEnums.appointmentMode, visit.appointment_mode),
           chargedCents: charged,
           balanceCents: balance,
         },

@@ -22,6 +22,7 @@ import { siteUrl } from '../site-url';
 import type { MailOptions } from '../plugins/mail';
 import type { Queryable } from '../db/connection';
 import { all, first, qb, sql } from '../db/typed';
+import * as careEnums from '@/generated/enums/care';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
@@ -87,7 +88,7 @@ function sessionParts(
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${fullName(appointment.provider)}, ${appointment.provider.title}`;
   const when = formatWhen(appointment.start, zone);
-  const modeLabel = enumLabelOf('appointmentMode', appointment.appointmentMode);
+  const modeLabel = enumLabelOf(careEnums.appointmentMode, appointment.appointmentMode);
   const practice = appointment.practice;
   const address = `${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`;
   // The session's video room on this site: signed-out readers sign in first and land in the room.

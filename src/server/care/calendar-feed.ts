@@ -14,6 +14,7 @@ import type { Queryable } from '../db/connection';
 import { all, first, qb, run, sql } from '../db/typed';
 import { accountLocale, readerLocale, withLocale } from '../locale';
 import { siteUrl } from '../site-url';
+import * as careEnums from '@/generated/enums/care';
 
 const FEED_PAST_DAYS = 30;
 
@@ -93,7 +94,7 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
     icsFeed(
       sessions.map((s) => ({
         appointmentId: s.id,
-        title: message('calendar.feed.eventTitle', { mode: enumLabelOf('appointmentMode', s.appointment_mode).toLowerCase() }),
+        title: message('calendar.feed.eventTitle', { mode: enumLabelOf(careEnums.appointmentMode, s.appointment_mode).toLowerCase() }),
         start: new Date(s.start_at).toISOString(),
         end: new Date(s.end_at).toISOString(),
         url: schedule,

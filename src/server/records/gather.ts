@@ -14,6 +14,9 @@ import { constantIn, enumLabelOf } from '@/domain/translations';
 import type { Queryable } from '../db/connection';
 import { all, isoDay, qb, sql } from '../db/typed';
 import { purposeText } from '../billing/repository';
+import * as careEnums from '@/generated/enums/care';
+import * as moneyEnums from '@/generated/enums/money';
+import * as peopleEnums from '@/generated/enums/people';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -299,8 +302,8 @@ export async function gatherRecord(
       message('document.record.line.session', {
         when: when(a.start),
         provider: providerName.get(a.providerId) ?? '',
-        mode: enumLabelOf('appointmentMode', a.mode),
-        status: enumLabelOf('appointmentStatus', a.status),
+        mode: enumLabelOf(careEnums.appointmentMode, a.mode),
+        status: enumLabelOf(careEnums.appointmentStatus, a.status),
       }),
     ),
     insurance: input.coverages.map((c) =>
@@ -312,7 +315,7 @@ export async function gatherRecord(
       }),
     ),
     consents: input.consents.map((c) => {
-      const consent = enumLabelOf('consentType', c.type);
+      const consent = enumLabelOf(peopleEnums.consentType, c.type);
       const name = nameOf.get(c.patientId) ?? '';
       return c.signedAt
         ? message('document.record.line.consent', { name, consent, when: when(c.signedAt) })
@@ -333,7 +336,7 @@ export async function gatherRecord(
         when: when(p.createdAt),
         purpose: p.purposeLabel,
         amount: formatCents(p.amountCents),
-        status: enumLabelOf('paymentStatus', p.status),
+        status: enumLabelOf(moneyEnums.paymentStatus, p.status),
       }),
     ),
   };

@@ -16,6 +16,7 @@ import { raiseChargeNotVoidedAlert } from '../money/move';
 import { withLocale } from '../locale';
 import { findTask } from './repository';
 import { claimTask, createTask, requestActingAs, resolveTask, type ActingRequest } from './service';
+import * as careEnums from '@/generated/enums/care';
 
 let t: TestApp;
 let support: TestCaller;
@@ -71,7 +72,7 @@ describe('task texts in the reader language', () => {
         reason: taskText('task.redAlert.providerRemovedNote', { reason: { enum: 'providerRemovalReason', value: 'Provider Deleted' }, note }),
       }),
     );
-    const spanishLabel = enumLabelOf('providerRemovalReason', 'Provider Deleted', 'es');
+    const spanishLabel = enumLabelOf(careEnums.providerRemovalReason, 'Provider Deleted', 'es');
     expect(spanishLabel).not.toBe('Provider Deleted');
     expect(await redAlertReason(subjectId, 'es')).toBe(messageIn('es', 'task.redAlert.providerRemovedNote', { reason: spanishLabel, note }));
     expect(await redAlertReason(subjectId, 'en')).toBe(messageIn('en', 'task.redAlert.providerRemovedNote', { reason: 'Provider Deleted', note }));

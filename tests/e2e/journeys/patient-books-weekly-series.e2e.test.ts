@@ -19,6 +19,7 @@ import { apiAsPage, isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { latestMail, mailMoment } from '../mailbox';
 import { signInFromHome, screenHeading } from './front-door';
 import { openCareCalendar, openSameHoursEveryDay } from './care-steps';
+import * as careEnums from '@/generated/enums/care';
 import {
   bookingPageShows,
   chooseSelfAndSign,
@@ -89,7 +90,7 @@ describe('journey: a patient books 8 weekly sessions across the March 2027 clock
         await nextFromPatientInformation(other);
 
         // Every week, 8 sessions: the dates before paying, each at 10:00 in the visitor's zone.
-        await other.getByRole('radio', { name: enumLabelOf('sessionRepeat', 'week') }).check();
+        await other.getByRole('radio', { name: enumLabelOf(careEnums.sessionRepeat, 'week') }).check();
         await other.getByLabel(message('ui.booking.series.sessions')).fill('8');
         const dates = other.getByRole('list', { name: message('ui.booking.series.datesTitle', { count: 8 }) }).getByRole('listitem');
         await eventually(

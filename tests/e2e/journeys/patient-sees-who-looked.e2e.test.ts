@@ -20,6 +20,8 @@ import { newSession, useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
 import { withFailureShot } from '../booking-helpers';
 import { screenHeading, signInFromHome } from './front-door';
+import * as peopleEnums from '@/generated/enums/people';
+import * as recordAccessEnums from '@/generated/enums/record-access';
 
 const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
 const patient = demoAccounts.find((a) => a.role === 'Patient')!;
@@ -71,14 +73,14 @@ describe('journey: a patient sees that a support agent opened their record', () 
         await patientPage.waitForURL(`**${routeById.patientRecordAccess.path}`);
         expect(await screenHeading(patientPage)).toBe(routeById.patientRecordAccess.title);
 
-        const who = message('ui.recordAccess.staff', { role: enumLabelOf('permissionGroup', 'support'), name: agent.firstName });
+        const who = message('ui.recordAccess.staff', { role: enumLabelOf(peopleEnums.permissionGroup, 'support'), name: agent.firstName });
         const look = patientPage.getByRole('listitem').filter({ hasText: who }).first();
         await look.waitFor();
         const text = (await look.textContent()) ?? '';
         expect(timesBetween(before, after, PACIFIC).some((t) => text.includes(t))).toBe(true);
         expect(text).toMatch(/P[SD]T/);
         expect(text).toContain(messages['ui.recordAccess.outcome.success']);
-        expect(text).toContain(enumLabelOf('recordAct', 'viewed'));
+        expect(text).toContain(enumLabelOf(recordAccessEnums.recordAct, 'viewed'));
         expect(await wcagViolations(patientPage, { within: '#main' })).toEqual([]);
 
         await look.getByRole('button', { name: messages['ui.recordAccess.report'] }).click();
@@ -104,7 +106,7 @@ describe('journey: a patient sees that a support agent opened their record', () 
           .click();
         await patientPage.getByRole('link', { name: messageIn('es', 'ui.recordAccess.link') }).click();
         await patientPage.waitForURL(`**${localizedPath(routeById.patientRecordAccess.path, 'es')}`);
-        const quien = messageIn('es', 'ui.recordAccess.staff', { role: enumLabelOf('permissionGroup', 'support', 'es'), name: agent.firstName });
+        const quien = messageIn('es', 'ui.recordAccess.staff', { role: enumLabelOf(peopleEnums.permissionGroup, 'support', 'es'), name: agent.firstName });
         const mirada = patientPage.getByRole('listitem').filter({ hasText: quien }).first();
         await mirada.waitFor();
         const texto = (await mirada.textContent()) ?? '';

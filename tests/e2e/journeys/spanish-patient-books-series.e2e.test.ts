@@ -33,6 +33,7 @@ import {
   verifyAsNewVisitor,
 } from './booking-steps';
 import { pathIn } from './words';
+import * as careEnums from '@/generated/enums/care';
 
 const ES = 'es';
 const CLINICIAN = 'morgan.lee@example.com';
@@ -90,7 +91,7 @@ describe('journey: a Spanish reader books 3 weekly sessions', () => {
         await inSpanish(p);
 
         // "Cada semana", 3 sessions: the 3 dates before paying, in Spanish.
-        await p.getByRole('radio', { name: enumLabelOf('sessionRepeat', 'week', ES) }).check();
+        await p.getByRole('radio', { name: enumLabelOf(careEnums.sessionRepeat, 'week', ES) }).check();
         await p.getByLabel(messageIn(ES, 'ui.booking.series.sessions')).fill(String(SESSIONS));
         const dates = p.getByRole('list', { name: messageIn(ES, 'ui.booking.series.datesTitle', { count: SESSIONS }) }).getByRole('listitem');
         await eventually(
@@ -122,7 +123,9 @@ describe('journey: a Spanish reader books 3 weekly sessions', () => {
         for (const [i, start] of starts.entries()) {
           const card = p.getByRole('article', { name: formatSessionTime(start, zone, ES) });
           await card
-            .getByText(messageIn(ES, 'ui.patient.sessions.seriesLabel', { index: i + 1, count: SESSIONS, repeat: enumLabelOf('sessionRepeat', 'week', ES) }))
+            .getByText(
+              messageIn(ES, 'ui.patient.sessions.seriesLabel', { index: i + 1, count: SESSIONS, repeat: enumLabelOf(careEnums.sessionRepeat, 'week', ES) }),
+            )
             .waitFor();
         }
 

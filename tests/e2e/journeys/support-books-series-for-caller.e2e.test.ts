@@ -23,6 +23,7 @@ import { apiAsPage, fillNewTestCard, withFailureShot } from '../booking-helpers'
 import { signInFromHome, screenHeading } from './front-door';
 import { openCareCalendar, openSameHoursEveryDay } from './care-steps';
 import { bookedConfirmation, chooseTime, resultsShown, seeOpenTimes } from './booking-steps';
+import * as careEnums from '@/generated/enums/care';
 
 const CLINICIAN = 'morgan.lee@example.com';
 const NAME = 'Morgan Lee';
@@ -106,7 +107,7 @@ describe('journey: a support agent books a weekly series for a caller', () => {
 
         // The support payment step offers the series: every week, 3 sessions, their dates before paying.
         await p.waitForURL((u) => u.pathname === routeById.supportBookingPayment.path);
-        await p.getByRole('radio', { name: enumLabelOf('sessionRepeat', 'week') }).check();
+        await p.getByRole('radio', { name: enumLabelOf(careEnums.sessionRepeat, 'week') }).check();
         await p.getByLabel(message('ui.booking.series.sessions')).fill(String(SESSIONS));
         const dates = p.getByRole('list', { name: message('ui.booking.series.datesTitle', { count: SESSIONS }) }).getByRole('listitem');
         await eventually(

@@ -7,7 +7,8 @@
  */
 import signInEmailForm from '@/generated/forms/sign-in-email';
 import oneTimeCodeForm from '@/generated/forms/one-time-code';
-import { constants } from '@/generated/constants';
+import * as limitsConstants from '@/generated/constants/limits';
+import * as storageConstants from '@/generated/constants/storage';
 import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { errorTemplate } from '@/domain/translations';
@@ -98,14 +99,14 @@ export function SignInDocument({ search }: { search: URLSearchParams }) {
     emailInvalid: message('validation.email.invalid'),
     otpRequired: message('validation.otp.required'),
     otpLength: message('validation.otp.length'),
-    otpLengthValue: constants.otpLength,
+    otpLengthValue: limitsConstants.otpLength,
     fallbackError: errorTemplate('DEFAULT', 'patient_web'),
     locale: activeLocale(),
     prefixes: Object.fromEntries(LOCALES.map((l) => [l.tag, l.pathPrefix])),
     codeFlag: CODE_FLAG,
     codeFlagVariants: flagBehaviour[CODE_FLAG].variants,
     codeTreatments: flagBehaviour[CODE_FLAG].variants.filter((v) => flagOnUnder(CODE_FLAG, v)),
-    codeWhenUndecided: flagOnUnder(CODE_FLAG, constants.treatmentFallback),
+    codeWhenUndecided: flagOnUnder(CODE_FLAG, storageConstants.treatmentFallback),
   };
   const restart = (
     <a href={pageHref(loginPath)} {...{ [A.restart]: '' }}>

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { fillPlaceholders, message } from '@/domain/messages';
@@ -8,14 +8,14 @@ import { renderScreen } from '@tests/support/screen-kit';
 import BookingErrorPage from './BookingErrorPage';
 
 const path = routeById.bookingError.path;
-const phone = formatPhone(constants.phoneLines.bookingTool);
+const phone = formatPhone(placesConstants.phoneLines.bookingTool);
 const booking = errorCatalogue.BOOKING_FAILED;
 
 describe('BookingErrorPage', () => {
   it('gives a patient the patient wording with the booking line to call, and a way back to search', () => {
     renderScreen(<BookingErrorPage />, { path, answers: {} });
     expect(screen.getByRole('alert').textContent).toBe(fillPlaceholders(booking.audiences.patient_web!, { phone }));
-    expect(screen.getByRole('link', { name: phone }).getAttribute('href')).toBe(`tel:+1${constants.phoneLines.bookingTool}`);
+    expect(screen.getByRole('link', { name: phone }).getAttribute('href')).toBe(`tel:+1${placesConstants.phoneLines.bookingTool}`);
     expect(screen.getByRole('link', { name: message('ui.bookingError.retry') }).getAttribute('href')).toBe(routeById.providerSearch.path);
   });
 

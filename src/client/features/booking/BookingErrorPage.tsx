@@ -4,7 +4,7 @@
  * for patients, the booking tool's phone line; nothing was booked or charged.
  */
 import { Link } from 'react-router';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -15,7 +15,7 @@ import { useAppSelector } from '@/client/store/hooks';
 export default function BookingErrorPage() {
   const audience = useAppSelector(selectAudience);
   const support = audience === 'support_web';
-  const line = constants.phoneLines.bookingTool;
+  const line = placesConstants.phoneLines.bookingTool;
   const phone = formatPhone(line);
   return (
     <div className="message-page stack">

@@ -4,7 +4,7 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { routeById } from '@/generated/routes';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -46,7 +46,7 @@ export function NextSlots({ provider, lostSlotId, text }: { provider: ProviderPr
         </>
       ) : (
         <p>
-          {message('ui.booking.slotGone.none', { phone: formatPhone(constants.supportPhone) })}{' '}
+          {message('ui.booking.slotGone.none', { phone: formatPhone(placesConstants.supportPhone) })}{' '}
           <Link to={routeById.providerSearch.path}>{message('ui.booking.slot.findProvider')}</Link>
         </p>
       )}

@@ -7,7 +7,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { routeById } from '@/generated/routes';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
+import * as careConstants from '@/generated/constants/care';
 import { message } from '@/domain/messages';
 import { PageSkeleton, Skeleton } from '@/client/ui/Skeleton';
 import type { BookingPatient } from '@/client/store/types';
@@ -186,13 +187,13 @@ function PatientInformation() {
           {message('ui.booking.reason.label')}
         </label>
         <p id="booking-reason-hint" className="muted">
-          {message('ui.booking.reason.hint', { max: constants.bookingReasonMaxLength })}
+          {message('ui.booking.reason.hint', { max: careConstants.bookingReasonMaxLength })}
         </p>
         <textarea
           id="booking-reason"
           className="input textarea"
           aria-describedby="booking-reason-hint"
-          maxLength={constants.bookingReasonMaxLength}
+          maxLength={careConstants.bookingReasonMaxLength}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />
@@ -265,8 +266,8 @@ function PatientInformation() {
 function fallbackConsentText(p: BookingPatient): string {
   return message('consent.bookAppointmentConsent.text', {
     patient: fullName(p),
-    windowHours: constants.lateCancelWindowHours,
-    fee: formatCents(constants.lateCancelFeeCents),
+    windowHours: bookingConstants.lateCancelWindowHours,
+    fee: formatCents(bookingConstants.lateCancelFeeCents),
   });
 }
 

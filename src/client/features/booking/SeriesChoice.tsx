@@ -9,6 +9,7 @@ import { message } from '@/domain/messages';
 import { enumOptionsOf } from '@/domain/translations';
 import type { Slot } from '@/client/store/types';
 import { Skeleton } from '@/client/ui/Skeleton';
+import * as careEnums from '@/generated/enums/care';
 
 export interface SeriesState {
   repeat: SessionRepeat;
@@ -32,7 +33,7 @@ export function SeriesChoice(props: SeriesProps) {
     <fieldset className="card stack series-choice">
       <legend className="field__label">{message('ui.booking.series.legend')}</legend>
       <ul className="choice-list">
-        {enumOptionsOf('sessionRepeat').map((o) => (
+        {enumOptionsOf(careEnums.sessionRepeat).map((o) => (
           <li key={o.value}>
             <label className="choice-row">
               <input type="radio" name="session-repeat" checked={value.repeat === o.value} onChange={() => onChange({ ...value, repeat: o.value })} />

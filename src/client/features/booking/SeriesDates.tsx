@@ -3,7 +3,7 @@
  * (src/domain/recurrence.ts) before paying; where the clinician's clock changes on other days, those sessions show the
  * clinician's time too.
  */
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
 import { message } from '@/domain/messages';
 import { formatTimeForReader, formatWhen } from '@/domain/date-format';
 import { providerShifted, seriesOccurrences } from '@/domain/recurrence';
@@ -21,16 +21,16 @@ export function SeriesDates({ slot, timeZone, providerZone, value, onChange }: S
           type="number"
           inputMode="numeric"
           min={2}
-          max={constants.seriesMaxSessions}
+          max={bookingConstants.seriesMaxSessions}
           value={value.sessions}
           aria-describedby="series-sessions-hint"
           onChange={(e) => {
             const n = Math.round(Number(e.target.value));
-            if (Number.isFinite(n)) onChange({ ...value, sessions: Math.min(constants.seriesMaxSessions, Math.max(2, n)) });
+            if (Number.isFinite(n)) onChange({ ...value, sessions: Math.min(bookingConstants.seriesMaxSessions, Math.max(2, n)) });
           }}
         />
         <span id="series-sessions-hint" className="small muted">
-          {message('ui.booking.series.sessionsHint', { max: constants.seriesMaxSessions })}
+          {message('ui.booking.series.sessionsHint', { max: bookingConstants.seriesMaxSessions })}
         </span>
       </label>
       <h3 className="field__label">{message('ui.booking.series.datesTitle', { count: occurrences.length })}</h3>

@@ -6,6 +6,7 @@ import { providerName, type ProviderProfile } from './data';
 import { formatLongDay, formatTime, formatTimeForReader, formatTimeWithZone, zoneAbbreviation } from '@/domain/date-format';
 import { stateName } from '@/client/ui/format';
 import { Name } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
 
 export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderProfile; slot: Slot; timeZone: string }) {
   return (
@@ -28,7 +29,7 @@ export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderPr
       </p>
       <p className="muted">
         {message('ui.booking.slot.with', { provider: providerName(provider) })}
-        {slot.availabilityType ? ` · ${enumLabelOf('appointmentMode', slot.availabilityType)}` : ''}
+        {slot.availabilityType ? ` · ${enumLabelOf(careEnums.appointmentMode, slot.availabilityType)}` : ''}
       </p>
       {slot.availabilityType === 'in_person' && provider.practice.addressLine1 ? (
         <p className="small muted">

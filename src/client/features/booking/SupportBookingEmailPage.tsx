@@ -27,6 +27,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 import { enumLabelOf } from '@/domain/translations';
+import * as marketplaceEnums from '@/generated/enums/marketplace';
 
 const step = stepById('email');
 
@@ -64,13 +65,16 @@ export default function SupportBookingEmailPage() {
     const found = await action.run(() => fetchNow((q) => q.userExists({ query: { email } })));
     if (!found) return;
     if (!found.exists) return setNewFor(email);
-    if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf('bookingFlowBlockReason', 'EMAIL_MISMATCH') }));
+    if (!found.userId)
+      return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf(marketplaceEnums.bookingFlowBlockReason, 'EMAIL_MISMATCH') }));
     const user = await action.run(() => fetchNow((q) => q.getSupportUser({ params: { id: found.userId! } })));
     if (!user) return;
     const allowed = await action.run(() => fetchNow((q) => q.allowBookingFlow({ params: { id: user.id }, query: { email } })));
     if (!allowed) return;
     if (!allowed.allowed)
-      return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf('bookingFlowBlockReason', allowed.reason) : '' }));
+      return setBlocked(
+        message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf(marketplaceEnums.bookingFlowBlockReason, allowed.reason) : '' }),
+      );
     goOn(user);
   };
 

@@ -7,7 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useSaveCareAvailabilityMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
+import * as placesConstants from '@/generated/constants/places';
 import { errorCatalogue } from '@/generated/errors';
 import type { AppointmentMode } from '@/generated/enums';
 import { message, messageTemplate } from '@/domain/messages';
@@ -17,6 +18,7 @@ import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { weekdayName } from '@/domain/date-format';
 import { enumOptionsOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
 type Window = ProviderAvailability['windows'][number];
@@ -132,9 +134,9 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
   });
   const errors = fieldErrorsOf(save.error);
   const removing = practiceTimesToRemove(save.error);
-  const zones = constants.timeZones.some((z) => z.zone === plan.timeZone)
-    ? constants.timeZones
-    : [{ zone: plan.timeZone, standard: plan.timeZone }, ...constants.timeZones];
+  const zones = placesConstants.timeZones.some((z) => z.zone === plan.timeZone)
+    ? placesConstants.timeZones
+    : [{ zone: plan.timeZone, standard: plan.timeZone }, ...placesConstants.timeZones];
   const numberField = (key: 'bufferMinutes' | 'minNoticeHours', max: number) => (
     <Field id={`availability-${key}`} label={messageTemplate(`ui.care.availability.${key}`)} error={errors.get(key)}>
       <input
@@ -166,7 +168,7 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
         <TimeRange id={id} start={w.start} end={w.end} required invalid={Boolean(windowError(i))} onChange={change} />
         <Field id={`${id}-mode`} label={message('ui.care.availability.mode')}>
           <select id={`${id}-mode`} className="select" value={w.mode} onChange={(e) => change({ mode: e.target.value as AppointmentMode })}>
-            {enumOptionsOf('appointmentMode').map((o) => (
+            {enumOptionsOf(careEnums.appointmentMode).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -252,15 +254,15 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
             value={plan.slotMinutes}
             onChange={(e) => setPlan({ ...plan, slotMinutes: Number(e.target.value) })}
           >
-            {constants.availabilitySlotMinutes.map((m) => (
+            {careConstants.availabilitySlotMinutes.map((m) => (
               <option key={m} value={m}>
                 {m}
               </option>
             ))}
           </select>
         </Field>
-        {numberField('bufferMinutes', constants.availabilityMaxBufferMinutes)}
-        {numberField('minNoticeHours', constants.availabilityMaxNoticeHours)}
+        {numberField('bufferMinutes', careConstants.availabilityMaxBufferMinutes)}
+        {numberField('minNoticeHours', careConstants.availabilityMaxNoticeHours)}
         <Field id="availability-timeZone" label={message('ui.care.availability.timeZone')} error={errors.get('timeZone')}>
           <select id="availability-timeZone" className="select" value={plan.timeZone} onChange={(e) => setPlan({ ...plan, timeZone: e.target.value })}>
             {zones.map((z) => (

@@ -22,6 +22,7 @@ import { formatDay, formatLongDay, formatTime, formatTimeWithZone, zoneLabel } f
 import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
 import { messageNaming } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 
@@ -140,7 +141,7 @@ function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone:
                   <ViewerTime start={i.start} end={i.end} date={date} viewerZone={viewerZone} />{' '}
                 </>
               ) : null}
-              <span>{i.text}</span> <span className="care__meta">· {enumLabelOf('appointmentMode', i.mode)}</span>
+              <span>{i.text}</span> <span className="care__meta">· {enumLabelOf(careEnums.appointmentMode, i.mode)}</span>
               {i.reason ? <p className="care__reason">{message('ui.care.schedule.reason', { reason: i.reason })}</p> : null}
             </li>
           ))}

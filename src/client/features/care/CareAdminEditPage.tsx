@@ -17,8 +17,11 @@ import {
   useUpdateAdminProviderMutation,
 } from '@/generated/client/hooks';
 import type { AdminProviderProfile, EndpointTypes, Filter } from '@/generated/entities';
-import { constants } from '@/generated/constants';
-import { enums, type FilterType, type ProviderRemovalReason } from '@/generated/enums';
+import * as careConstants from '@/generated/constants/care';
+import * as localesConstants from '@/generated/constants/locales';
+import * as tasksConstants from '@/generated/constants/tasks';
+import type { FilterType, ProviderRemovalReason } from '@/generated/enums';
+import * as careEnums from '@/generated/enums/care';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { errorTextFor, isApiError } from '@/client/api/errors';
@@ -47,7 +50,7 @@ function FilterChoices({ filters, chosen, onChange }: { filters: Filter[]; chose
       <summary>{message('ui.care.admin.filters')}</summary>
       {[...byType].map(([type, list]) => (
         <fieldset key={type} className="stack-sm">
-          <legend>{enumLabelOf('filterType', type)}</legend>
+          <legend>{enumLabelOf(careEnums.filterType, type)}</legend>
           <div className="cluster">
             {list.map((f) => (
               <label key={f.id} className="choice">
@@ -98,7 +101,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
           id="admin-about"
           className="input textarea"
           rows={6}
-          maxLength={constants.providerAboutMax}
+          maxLength={careConstants.providerAboutMax}
           value={profile.about}
           onChange={(e) => set({ about: e.target.value })}
         />
@@ -114,7 +117,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
           value={profile.aboutLocale}
           onChange={(e) => set({ aboutLocale: e.target.value as AdminProviderProfile['aboutLocale'] })}
         >
-          {constants.locales.map((l) => (
+          {localesConstants.locales.map((l) => (
             <option key={l.tag} value={l.tag} lang={l.tag}>
               {l.name}
             </option>
@@ -126,7 +129,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
           {message('ui.care.admin.title')}
         </label>
         <select id="admin-title" className="select" value={profile.title} onChange={(e) => set({ title: e.target.value as AdminProviderProfile['title'] })}>
-          {enumOptionsOf('providerTitle').map((o) => (
+          {enumOptionsOf(careEnums.providerTitle).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -196,7 +199,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
 function RemoveForm({ provider }: { provider: Answer }) {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<ProviderRemovalReason>(enums.providerRemovalReason.values[0]!);
+  const [reason, setReason] = useState<ProviderRemovalReason>(careEnums.providerRemovalReason.values[0]!);
   const [note, setNote] = useState('');
   const remove = useRemoveAdminProviderMutation({
     onSuccess: (done) => {
@@ -214,7 +217,7 @@ function RemoveForm({ provider }: { provider: Answer }) {
           {message('ui.care.admin.removeReason')}
         </label>
         <select id="admin-remove-reason" className="select" value={reason} onChange={(e) => setReason(e.target.value as ProviderRemovalReason)}>
-          {enumOptionsOf('providerRemovalReason').map((o) => (
+          {enumOptionsOf(careEnums.providerRemovalReason).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -225,7 +228,13 @@ function RemoveForm({ provider }: { provider: Answer }) {
         <label className="field__label" htmlFor="admin-remove-note">
           {message('ui.care.admin.removeNote')}
         </label>
-        <textarea id="admin-remove-note" className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea
+          id="admin-remove-note"
+          className="input textarea"
+          maxLength={tasksConstants.taskNoteMax}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </div>
       {remove.isError ? <ErrorNotice text={errorTextFor(remove.error, 'support_web')} /> : null}
       <div>

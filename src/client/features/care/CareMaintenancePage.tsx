@@ -2,7 +2,7 @@
  * Care maintenance (/care/maintenance): where care routes go when their flag is off
  * (careDashboards, referrals; specs/routes.yaml flagOffRoute), in the style of the app's maintenance page.
  */
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -15,8 +15,8 @@ export default function CareMaintenancePage() {
       <p className="muted">{message('ui.care.maintenance.text')}</p>
       <div className="cluster" style={{ justifyContent: 'center' }}>
         <ButtonLink to={routeById.careSchedule.path}>{message('ui.care.maintenance.scheduleAction')}</ButtonLink>
-        <a className="btn btn--secondary" href={telHref(constants.supportPhone)}>
-          {message('ui.care.maintenance.callAction', { phone: formatPhone(constants.supportPhone) })}
+        <a className="btn btn--secondary" href={telHref(placesConstants.supportPhone)}>
+          {message('ui.care.maintenance.callAction', { phone: formatPhone(placesConstants.supportPhone) })}
         </a>
       </div>
     </div>

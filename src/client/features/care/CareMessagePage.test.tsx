@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import type { RequestInput } from '@/generated/client/api';
@@ -65,9 +65,9 @@ describe('CareMessagePage', () => {
     expect(await within(region).findByText(message('ui.messages.blank'))).toBeTruthy();
     expect(calls.some((c) => c.id === 'sendCareMessage')).toBe(false);
 
-    fireEvent.change(within(region).getByLabelText(message('ui.messages.composeLabel')), { target: { value: 'x'.repeat(constants.messageMaxLength + 1) } });
+    fireEvent.change(within(region).getByLabelText(message('ui.messages.composeLabel')), { target: { value: 'x'.repeat(careConstants.messageMaxLength + 1) } });
     fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
-    expect(await within(region).findByText(message('ui.messages.tooLong', { max: String(constants.messageMaxLength) }))).toBeTruthy();
+    expect(await within(region).findByText(message('ui.messages.tooLong', { max: String(careConstants.messageMaxLength) }))).toBeTruthy();
 
     fireEvent.change(within(region).getByLabelText(message('ui.messages.composeLabel')), { target: { value: 'Yes, Wednesday works.' } });
     fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));

@@ -6,6 +6,7 @@ import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
 import ClientInfoPage from './ClientInfoPage';
 import { enumLabelOf } from '@/domain/translations';
+import * as peopleEnums from '@/generated/enums/people';
 
 const progress = {
   baseline: null,
@@ -68,8 +69,10 @@ describe('ClientInfoPage', () => {
     });
     const section = within((await screen.findByRole('heading', { name: message('ui.care.client.consents') })).closest('section')!);
     expect(section.queryByText(/bookAppointmentConsent|paymentConsent/)).toBeNull();
-    expect(section.getByText(new RegExp(`^${enumLabelOf('consentType', 'paymentConsent')}: ${message('ui.care.client.consentUnsigned')}`))).toBeTruthy();
-    const pdfName = message('ui.care.client.consentPdf', { kind: enumLabelOf('consentType', 'bookAppointmentConsent') });
+    expect(
+      section.getByText(new RegExp(`^${enumLabelOf(peopleEnums.consentType, 'paymentConsent')}: ${message('ui.care.client.consentUnsigned')}`)),
+    ).toBeTruthy();
+    const pdfName = message('ui.care.client.consentPdf', { kind: enumLabelOf(peopleEnums.consentType, 'bookAppointmentConsent') });
     // Only the signed consent has its PDF.
     expect(section.getAllByRole('button')).toHaveLength(1);
     fireEvent.click(section.getByRole('button', { name: pdfName }));

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFetchNow } from '@/client/api/api-queries';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
+import * as patientsConstants from '@/generated/constants/patients';
 import type { ConsentType, PatientNoteType, TaskStatus } from '@/generated/enums';
 import { localizedIntakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
@@ -29,8 +30,12 @@ import './care.css';
 import { formatSessionTime } from '@/domain/date-format';
 import { useCareTimeZone } from './care-zone';
 import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
+import * as patientsEnums from '@/generated/enums/patients';
+import * as peopleEnums from '@/generated/enums/people';
+import * as tasksEnums from '@/generated/enums/tasks';
 
-const CLIENT_REFRESH_MS = constants.careClientRefreshSeconds * 1000;
+const CLIENT_REFRESH_MS = careConstants.careClientRefreshSeconds * 1000;
 
 const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
@@ -61,7 +66,7 @@ function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: 
   return (
     <>
       <Button variant="secondary" className="btn--small" disabled={download.isPending} onClick={() => download.mutate()}>
-        {message('ui.care.client.consentPdf', { kind: enumLabelOf('consentType', consent.kind) })}
+        {message('ui.care.client.consentPdf', { kind: enumLabelOf(peopleEnums.consentType, consent.kind) })}
       </Button>
       {download.isError ? <ErrorNotice text={errorTextFor(download.error, 'support_web')} inline /> : null}
     </>
@@ -91,7 +96,7 @@ function NoteForm({ patientId }: { patientId: string }) {
           {message('ui.care.client.noteType')}
         </label>
         <select id="note-type" className="select" value={noteType} onChange={(e) => setNoteType(e.target.value as PatientNoteType)}>
-          {enumOptionsOf('patientNoteType').map((o) => (
+          {enumOptionsOf(patientsEnums.patientNoteType).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -102,7 +107,13 @@ function NoteForm({ patientId }: { patientId: string }) {
         <label className="field__label" htmlFor="note-text">
           {message('ui.care.client.noteText')}
         </label>
-        <textarea id="note-text" className="input textarea" maxLength={constants.patientNoteMax} value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea
+          id="note-text"
+          className="input textarea"
+          maxLength={patientsConstants.patientNoteMax}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </div>
       {save.isError ? <ErrorNotice text={errorTextFor(save.error, 'support_web')} /> : null}
       <div>
@@ -154,7 +165,7 @@ export default function ClientInfoPage() {
               {[
                 d.client.age === null ? null : message('ui.care.clients.age', { age: String(d.client.age) }),
                 d.gender,
-                enumLabelOf('careStatus', d.client.careStatus),
+                enumLabelOf(patientsEnums.careStatus, d.client.careStatus),
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -178,11 +189,12 @@ export default function ClientInfoPage() {
                 {d.tasks.map((t) => (
                   <li key={t.id} className="card stack-sm">
                     <p>
-                      <strong>{enumLabelOf('taskKind', t.kind)}</strong> · {enumLabelOf('taskPriority', t.priority)} · {enumLabelOf('taskStatus', t.status)}
+                      <strong>{enumLabelOf(tasksEnums.taskKind, t.kind)}</strong> · {enumLabelOf(tasksEnums.taskPriority, t.priority)} ·{' '}
+                      {enumLabelOf(tasksEnums.taskStatus, t.status)}
                     </p>
                     <p className="care__meta">{message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, zone) })}</p>
                     {t.kind === 'clinical_alert' && isOpen(t.status) ? (
-                      <ResolveAlert alert={t} label={`${message('ui.care.alert.resolve')}: ${enumLabelOf('taskKind', t.kind)}`} />
+                      <ResolveAlert alert={t} label={`${message('ui.care.alert.resolve')}: ${enumLabelOf(tasksEnums.taskKind, t.kind)}`} />
                     ) : null}
                   </li>
                 ))}
@@ -237,9 +249,9 @@ export default function ClientInfoPage() {
             <ul className="care__list">
               {d.sessions.map((s) => (
                 <li key={s.id} className={`card${s.status === 'cancelled' ? ' care__session--cancelled' : ''}`}>
-                  <span className="care__when">{formatSessionTime(s.start, zone)}</span> · {enumLabelOf('counselingType', s.counselingType)} ·{' '}
-                  {enumLabelOf('appointmentMode', s.appointmentMode)}
-                  {s.status === 'cancelled' ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}
+                  <span className="care__when">{formatSessionTime(s.start, zone)}</span> · {enumLabelOf(careEnums.counselingType, s.counselingType)} ·{' '}
+                  {enumLabelOf(careEnums.appointmentMode, s.appointmentMode)}
+                  {s.status === 'cancelled' ? ` · ${enumLabelOf(careEnums.appointmentStatus, s.status)}` : ''}
                   {s.reason ? <p className="care__reason">{message('ui.care.schedule.reason', { reason: s.reason })}</p> : null}
                 </li>
               ))}
@@ -251,7 +263,7 @@ export default function ClientInfoPage() {
               <ul>
                 {d.consents.map((c) => (
                   <li key={c.id}>
-                    {enumLabelOf('consentType', c.kind)}:{' '}
+                    {enumLabelOf(peopleEnums.consentType, c.kind)}:{' '}
                     {c.signedAt ? (
                       <>
                         {message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, zone) })}{' '}
@@ -293,7 +305,7 @@ export default function ClientInfoPage() {
                 {d.notes.map((n) => (
                   <li key={n.id} className="card">
                     <p className="care__meta">
-                      {enumLabelOf('patientNoteType', n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
+                      {enumLabelOf(patientsEnums.patientNoteType, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
                     </p>
                     <p>{n.text}</p>
                   </li>

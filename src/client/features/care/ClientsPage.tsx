@@ -17,6 +17,7 @@ import { measureText } from './measure-text';
 import './care.css';
 import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import * as patientsEnums from '@/generated/enums/patients';
 
 function ClientCard({ client: c, zone }: { client: CareClient; zone: string }) {
   return (
@@ -27,7 +28,7 @@ function ClientCard({ client: c, zone }: { client: CareClient; zone: string }) {
           {c.urgent ? <span className="care-flag care-flag--urgent"> {message('ui.care.clients.urgent')}</span> : null}
         </p>
         <p className="care__meta">
-          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabelOf('careStatus', c.careStatus)]
+          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabelOf(patientsEnums.careStatus, c.careStatus)]
             .filter(Boolean)
             .join(' · ')}
         </p>

@@ -9,7 +9,7 @@
 import { Link, generatePath } from 'react-router';
 import { useGetMbcDashboardQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -23,9 +23,10 @@ import { ResolveAlert } from './ResolveAlert';
 import { TrendChart } from './TrendChart';
 import './care.css';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import * as tasksEnums from '@/generated/enums/tasks';
 
 type Row = EndpointTypes['getMbcDashboard']['response']['items'][number];
-type Instrument = keyof typeof constants.measureInstruments;
+type Instrument = keyof typeof careConstants.measureInstruments;
 
 function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument }) {
   const p = row.progress[instrument];
@@ -42,7 +43,7 @@ function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument 
   return (
     <div className="stack-sm">
       <p>
-        <strong>{latest ? measureText(latest) : `${constants.measureInstruments[instrument].name}: ${message('ui.care.mbc.noScores')}`}</strong>
+        <strong>{latest ? measureText(latest) : `${careConstants.measureInstruments[instrument].name}: ${message('ui.care.mbc.noScores')}`}</strong>
         {flags.length ? <span className="care__meta"> · {flags.join(' · ')}</span> : null}
       </p>
       {scores.length > 1 ? <p className="care__meta">{message('ui.care.mbc.history', { scores: scores.join(' → ') })}</p> : null}
@@ -73,7 +74,7 @@ export default function MbcDashboardPage() {
                 {row.alerts.map((a) => (
                   <div key={a.id} className="stack-sm">
                     <p className="care__meta">
-                      {enumLabelOf('taskPriority', a.priority)} ·{' '}
+                      {enumLabelOf(tasksEnums.taskPriority, a.priority)} ·{' '}
                       {message('ui.care.alert.raised', { reason: a.reason, when: formatSessionTime(a.createdAt, zone) })}
                     </p>
                     <ResolveAlert alert={a} label={`${message('ui.care.alert.resolve')}: ${fullName(row.client)}`} />

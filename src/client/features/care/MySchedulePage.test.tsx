@@ -6,6 +6,7 @@ import { httpError, renderScreen } from '@tests/support/screen-kit';
 import MySchedulePage from './MySchedulePage';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const zone = 'America/Chicago';
 const provider = { id: 'pr1', firstName: 'Ava', lastName: 'Garcia', title: 'Psychiatry PMHNP', timeZone: zone };
@@ -59,7 +60,7 @@ describe('MySchedulePage', () => {
         .getByRole('link', { name: message('ui.care.schedule.join') })
         .getAttribute('href'),
     ).toBe('/app/visit/s1');
-    expect(items[1]!.textContent).toContain(enumLabelOf('appointmentStatus', 'cancelled'));
+    expect(items[1]!.textContent).toContain(enumLabelOf(careEnums.appointmentStatus, 'cancelled'));
     expect(items[1]!.textContent).toContain(message('ui.care.schedule.inPerson', { practice: 'Lakeside', address: '1 Main St, Austin, TX 78701' }));
     expect(within(items[1]!).queryByRole('link')).toBeNull();
     const past = await screen.findByRole('region', { name: formatDay('2026-11-01T15:00:00.000Z', zone) });

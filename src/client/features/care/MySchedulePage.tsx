@@ -6,7 +6,7 @@
  */
 import { useGetCareScheduleQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
 import { message, messageTemplate } from '@/domain/messages';
 import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -19,8 +19,9 @@ import './care.css';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
 import { messageNaming } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
 
-const WAITING_REFRESH_MS = constants.videoVisitWaitingRefreshSeconds * 1000;
+const WAITING_REFRESH_MS = bookingConstants.videoVisitWaitingRefreshSeconds * 1000;
 
 type Schedule = EndpointTypes['getCareSchedule']['response'];
 type Session = Schedule['items'][number];
@@ -45,8 +46,8 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
         <p>{message('ui.care.schedule.clients', { names })}</p>
         {s.reason ? <p className="care__reason">{message('ui.care.schedule.reason', { reason: s.reason })}</p> : null}
         <p className="care__meta">
-          {enumLabelOf('counselingType', s.counselingType)} · {enumLabelOf('appointmentMode', s.appointmentMode)}
-          {cancelled ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}
+          {enumLabelOf(careEnums.counselingType, s.counselingType)} · {enumLabelOf(careEnums.appointmentMode, s.appointmentMode)}
+          {cancelled ? ` · ${enumLabelOf(careEnums.appointmentStatus, s.status)}` : ''}
         </p>
         {s.appointmentMode === 'in_person' ? (
           <p className="care__meta">

@@ -16,6 +16,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 export default function NenaPage() {
   const zone = useCareTimeZone();
@@ -49,7 +50,7 @@ export default function NenaPage() {
                 <ul className="cluster care__needs" aria-label={fullName(client)}>
                   {needs.map((n) => (
                     <li key={n} className={`care-flag${n === 'urgent_measure' ? ' care-flag--urgent' : ' care-flag--need'}`}>
-                      {enumLabelOf('nenaNeed', n)}
+                      {enumLabelOf(careEnums.nenaNeed, n)}
                     </li>
                   ))}
                 </ul>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useDecideProviderRequestMutation, useListRcdProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as tasksConstants from '@/generated/constants/tasks';
 import { message, messageTemplate } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -23,6 +23,7 @@ import { requestSpecifics } from './request-text';
 import './care.css';
 import { providerDisplayName } from '@/domain/names';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 type Tab = 'open' | 'decided';
 const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
@@ -33,7 +34,7 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
   return (
     <div className="stack-sm">
       <h3>
-        {enumLabelOf('providerRequestKind', r.request.kind)} · {providerName(r)}
+        {enumLabelOf(careEnums.providerRequestKind, r.request.kind)} · {providerName(r)}
       </h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
@@ -51,7 +52,7 @@ function Decide({ request: r }: { request: ProviderRequest }) {
   const [reason, setReason] = useState('');
   const decide = useDecideProviderRequestMutation({
     onSuccess: (decided, { body: { decision } }) => {
-      const params = { kind: enumLabelOf('providerRequestKind', decided.request.kind), provider: providerName(decided) };
+      const params = { kind: enumLabelOf(careEnums.providerRequestKind, decided.request.kind), provider: providerName(decided) };
       dispatch(
         toastShown({ kind: 'success', text: message(decision === 'approve' ? 'ui.rcd.requests.approvedToast' : 'ui.rcd.requests.declinedToast', params) }),
       );
@@ -68,7 +69,13 @@ function Decide({ request: r }: { request: ProviderRequest }) {
           <label className="field__label" htmlFor={reasonId}>
             {message('ui.rcd.requests.reason')}
           </label>
-          <textarea id={reasonId} className="input textarea" maxLength={constants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            id={reasonId}
+            className="input textarea"
+            maxLength={tasksConstants.taskNoteMax}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
         {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
         <div className="cluster">

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useCreateProviderRequestMutation, useListMyProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import type { ProviderRequestKind } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
@@ -21,6 +21,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
 import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 import { stateChoices } from '@/client/ui/format';
+import * as careEnums from '@/generated/enums/care';
 
 function RequestForm() {
   const dispatch = useAppDispatch();
@@ -70,7 +71,7 @@ function RequestForm() {
           {message('ui.care.requests.kind')}
         </label>
         <select id="request-kind" className="select" value={kind} onChange={(e) => setKind(e.target.value as ProviderRequestKind)}>
-          {enumOptionsOf('providerRequestKind').map((o) => (
+          {enumOptionsOf(careEnums.providerRequestKind).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -123,7 +124,7 @@ function RequestForm() {
         <textarea
           id="request-description"
           className="input textarea"
-          maxLength={constants.providerRequestTextMax}
+          maxLength={careConstants.providerRequestTextMax}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
@@ -144,7 +145,7 @@ function RequestItem({ request: r }: { request: ProviderRequest }) {
   const decided = r.decidedAt ? formatDay(r.decidedAt, zone) : '';
   return (
     <li className="card stack-sm">
-      <h3>{enumLabelOf('providerRequestKind', r.request.kind)}</h3>
+      <h3>{enumLabelOf(careEnums.providerRequestKind, r.request.kind)}</h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
       <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone) })}</p>

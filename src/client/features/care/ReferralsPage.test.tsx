@@ -6,6 +6,7 @@ import { renderScreen } from '@tests/support/screen-kit';
 import ReferralsPage from './ReferralsPage';
 import MakeReferralPage from './MakeReferralPage';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const morgan = { id: 'pr1', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW' };
 const drew = { id: 'pr2', firstName: 'Drew', lastName: 'Patel', title: 'PMHNP' };
@@ -48,7 +49,7 @@ describe('ReferralsPage', () => {
     const received = await screen.findByRole('region', { name: message('ui.care.referrals.received') });
     const item = within(received).getByRole('listitem');
     expect(item.textContent).toContain('Jordan Rivera');
-    expect(item.textContent).toContain(enumLabelOf('referralState', 'pending'));
+    expect(item.textContent).toContain(enumLabelOf(careEnums.referralState, 'pending'));
     expect(within(item).getByRole('button', { name: message('ui.care.referrals.accept') })).toBeTruthy();
     const sent = screen.getByRole('region', { name: message('ui.care.referrals.sent') });
     expect(within(sent).getByRole('listitem').textContent).toContain(message('ui.care.referrals.declinedBecause', { reason: 'Caseload full' }));

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Referral } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as tasksConstants from '@/generated/constants/tasks';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useDecideReferralMutation, useListReferralsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -25,6 +25,7 @@ import { CareNav } from './CareNav';
 import './care.css';
 import { providerDisplayName as providerName } from '@/domain/names';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 function ReferralFacts({ referral: r }: { referral: Referral }) {
   const zone = useCareTimeZone();
@@ -49,7 +50,7 @@ function ReferralFacts({ referral: r }: { referral: Referral }) {
       <p className={r.state === 'accepted' ? 'notice notice--success' : r.state === 'declined' ? 'notice' : 'care__meta'}>
         {r.state === 'declined' && r.declineReason
           ? message('ui.care.referrals.declinedBecause', { reason: r.declineReason })
-          : message('ui.care.referrals.state', { state: enumLabelOf('referralState', r.state) })}
+          : message('ui.care.referrals.state', { state: enumLabelOf(careEnums.referralState, r.state) })}
       </p>
     </div>
   );
@@ -75,7 +76,7 @@ function Answer({ referral: r }: { referral: Referral }) {
         <label className="field__label" htmlFor={reasonId}>
           {message('ui.care.referrals.declineReason')}
         </label>
-        <textarea id={reasonId} className="input textarea" maxLength={constants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <textarea id={reasonId} className="input textarea" maxLength={tasksConstants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
       <div className="cluster">

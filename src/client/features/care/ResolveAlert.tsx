@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { constants } from '@/generated/constants';
+import * as tasksConstants from '@/generated/constants/tasks';
 import { message } from '@/domain/messages';
 import { queryRoot, useResolveCareAlertMutation } from '@/generated/client/hooks';
 import { errorTextFor } from '@/client/api/errors';
@@ -51,7 +51,7 @@ export function ResolveAlert({ alert, label }: { alert: { id: string; version: n
         <textarea
           id={`${id}-note`}
           className="input textarea"
-          maxLength={constants.taskNoteMax}
+          maxLength={tasksConstants.taskNoteMax}
           value={note}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}

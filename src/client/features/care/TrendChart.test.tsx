@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { message } from '@/domain/messages';
 import { TrendChart } from './TrendChart';
 
@@ -7,7 +7,7 @@ describe('TrendChart', () => {
   it('draws the severity bands behind the scores and names no trend before three scores', () => {
     const { container } = render(<TrendChart instrument="phq9" scores={[14, 9]} trend={null} />);
     expect(screen.getByRole('img', { name: message('ui.care.mbc.chart', { instrument: 'PHQ-9', scores: '14, 9' }) })).toBeTruthy();
-    expect([...container.querySelectorAll('rect title')].map((t) => t.textContent)).toEqual(constants.measureInstruments.phq9.bands.map((b) => b.label));
+    expect([...container.querySelectorAll('rect title')].map((t) => t.textContent)).toEqual(careConstants.measureInstruments.phq9.bands.map((b) => b.label));
     expect(container.querySelectorAll('circle')).toHaveLength(2);
     expect(container.querySelector('figcaption')).toBeNull();
   });

@@ -3,10 +3,10 @@
  * behind the line (constants.measureInstruments bands, minimal lightest), a point per score, and the
  * trend named only from three scores on (the progress rule's trend is null before that).
  */
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { message, messageTemplate } from '@/domain/messages';
 
-type Instrument = keyof typeof constants.measureInstruments;
+type Instrument = keyof typeof careConstants.measureInstruments;
 
 const WIDTH = 320;
 const HEIGHT = 120;
@@ -23,7 +23,7 @@ export function TrendChart({
   scores: readonly number[];
   trend: 'improving' | 'worsening' | 'steady' | null;
 }) {
-  const spec = constants.measureInstruments[instrument];
+  const spec = careConstants.measureInstruments[instrument];
   const max = spec.maxTotal;
   const y = (total: number) => PAD + (HEIGHT - 2 * PAD) * (1 - total / max);
   const x = (i: number) => (scores.length < 2 ? WIDTH / 2 : PAD + ((WIDTH - 2 * PAD) * i) / (scores.length - 1));

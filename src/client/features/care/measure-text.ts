@@ -1,8 +1,8 @@
 /** A score as a clinician reads it: "PHQ-9 12 · Moderate". */
 import type { MeasureScore } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { message } from '@/domain/messages';
 
 export function measureText(m: MeasureScore): string {
-  return message('ui.care.clients.measure', { instrument: constants.measureInstruments[m.instrument].name, total: String(m.total), band: m.bandLabel });
+  return message('ui.care.clients.measure', { instrument: careConstants.measureInstruments[m.instrument].name, total: String(m.total), band: m.bandLabel });
 }

@@ -7,8 +7,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import homeSpec from '@/generated/content/home';
-import { constants } from '@/generated/constants';
-import { enums, type QuestionnaireService } from '@/generated/enums';
+import * as marketplaceConstants from '@/generated/constants/marketplace';
+import type { QuestionnaireService } from '@/generated/enums';
+import * as careEnums from '@/generated/enums/care';
 import { routeById } from '@/generated/routes';
 import { providerSearchParams, searchFromQuestionnaire } from '@/domain/provider-search';
 import type { RouteDataContext } from '@/client/runtime/ssr/route-data';
@@ -45,8 +46,8 @@ function SearchEntry() {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const location = String(form.get(constants.providerSearchParams.location) ?? '').trim();
-    const service = String(form.get(constants.providerSearchParams.service) ?? '') as QuestionnaireService;
+    const location = String(form.get(marketplaceConstants.providerSearchParams.location) ?? '').trim();
+    const service = String(form.get(marketplaceConstants.providerSearchParams.service) ?? '') as QuestionnaireService;
     const carrier = String(form.get(INSURANCE_PARAM) ?? '');
     if (!location) {
       setError(home.search.locationRequired);
@@ -74,8 +75,13 @@ function SearchEntry() {
           <label className="field__label" htmlFor={`${id}-service`}>
             {home.hero.serviceLabel}
           </label>
-          <select id={`${id}-service`} name={constants.providerSearchParams.service} className="select" defaultValue={enums.questionnaireService.values[0]}>
-            {enumOptionsOf('questionnaireService').map((o) => (
+          <select
+            id={`${id}-service`}
+            name={marketplaceConstants.providerSearchParams.service}
+            className="select"
+            defaultValue={careEnums.questionnaireService.values[0]}
+          >
+            {enumOptionsOf(careEnums.questionnaireService).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -88,7 +94,7 @@ function SearchEntry() {
           </label>
           <input
             id={`${id}-location`}
-            name={constants.providerSearchParams.location}
+            name={marketplaceConstants.providerSearchParams.location}
             className="input"
             onChange={() => setError(undefined)}
             autoComplete="postal-code"

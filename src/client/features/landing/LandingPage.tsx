@@ -17,7 +17,7 @@ import statePageSpec from '@/generated/content/landing-state';
 import therapistHubSpec from '@/generated/content/landing-therapist-hub';
 import systemSpec from '@/generated/content/system';
 import type { LandingPageContent } from '@/generated/content-types';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import type { LandingSection } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { fillContentTree } from '@/domain/content-text';
@@ -34,6 +34,7 @@ import { SECTION_SERVICE } from './sections';
 import './home.css';
 import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, liveDocument } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const cityPage = liveDocument('content', cityPageSpec);
 const providerHub = liveDocument('content', providerHubSpec);
@@ -73,13 +74,13 @@ export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
       return { page, content: HUBS[page.section], searchHref: questionnaire };
     case 'state': {
       const code = page.state.toUpperCase();
-      if (!constants.usStates.some((s) => s.code === code)) return undefined;
+      if (!placesConstants.usStates.some((s) => s.code === code)) return undefined;
       const state = stateName(code);
       return { page, state, content: fillContentTree(statePage, { state, providerKind: kind.providerKind }), searchHref: search(code) };
     }
     case 'city': {
       const code = page.state.toUpperCase();
-      if (!constants.usStates.some((s) => s.code === code)) return undefined;
+      if (!placesConstants.usStates.some((s) => s.code === code)) return undefined;
       const city = cityName(page.city);
       return {
         page,
@@ -90,7 +91,7 @@ export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
       };
     }
     case 'specialty': {
-      const specialty = enumLabelOf('counselingSpecialty', page.specialty);
+      const specialty = enumLabelOf(careEnums.counselingSpecialty, page.specialty);
       return { page, content: fillContentTree(specialtyPage, { specialty, providerKind: kind.providerKind }), searchHref: questionnaire };
     }
   }

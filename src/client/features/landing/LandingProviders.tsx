@@ -9,7 +9,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiQueries, useGetFirstAvailableSlotQuery, useListProvidersQuery, useSearchProvidersQuery } from '@/generated/client/hooks';
 import segmentsSpec from '@/generated/content/landing-segments';
-import { constants } from '@/generated/constants';
+import * as marketplaceConstants from '@/generated/constants/marketplace';
+import * as pagesConstants from '@/generated/constants/pages';
 import type { LandingSection } from '@/generated/enums';
 import type { EndpointInputs } from '@/generated/client/api';
 import type { EndpointTypes, Provider, Slot } from '@/generated/entities';
@@ -25,6 +26,7 @@ import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { fullName } from '@/domain/names';
 import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, liveDocument } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const segments = liveDocument('content', segmentsSpec);
 const searchCopy = liveDocument('content', searchCopySpec);
@@ -34,7 +36,7 @@ type ProviderPage = EndpointTypes['listProviders']['response'];
 /** The page number of a landing page's address (?page=), 1 when absent or not a page. */
 export function landingPageNumber(search: URLSearchParams): number {
   const page = Number(search.get('page') ?? '1');
-  return Number.isInteger(page) && page >= 1 && page <= constants.landingMaxPage ? page : 1;
+  return Number.isInteger(page) && page >= 1 && page <= pagesConstants.landingMaxPage ? page : 1;
 }
 
 type ListablePage = Exclude<LandingPage, { pageType: 'hub' }>;
@@ -88,7 +90,7 @@ function useLandingProviders(page: ListablePage, pageNumber: number): { data?: P
 }
 
 const firstSlotsInput = (providerIds: readonly string[], section: LandingSection) => {
-  const counselingType = SECTION_SERVICE[section] ? constants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
+  const counselingType = SECTION_SERVICE[section] ? marketplaceConstants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
   return { query: { providerId: [...providerIds], ...(counselingType ? { counselingType } : {}) } };
 };
 
@@ -138,7 +140,7 @@ function whereOf(page: ListablePage): string {
     case 'city':
       return message('ui.landing.providers.nearCity', { city: cityName(page.city), state: page.state.toUpperCase() });
     case 'specialty':
-      return message('ui.landing.providers.forSpecialty', { specialty: enumLabelOf('counselingSpecialty', page.specialty).toLowerCase() });
+      return message('ui.landing.providers.forSpecialty', { specialty: enumLabelOf(careEnums.counselingSpecialty, page.specialty).toLowerCase() });
   }
 }
 

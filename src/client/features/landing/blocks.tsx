@@ -10,7 +10,8 @@ import cityFaqSpec from '@/generated/content/city-faq';
 import howItWorksSpec from '@/generated/content/how-it-works';
 import testimonialsSpec from '@/generated/content/testimonials';
 import homeSpec from '@/generated/content/home';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
+import * as timingConstants from '@/generated/constants/timing';
 import { fillContent, fillContentTree } from '@/domain/content-text';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -167,9 +168,9 @@ export function CityFaq({ city, state }: { city: string; state: string }) {
 }
 
 /** "We're open now. Call ..." or "We're closed. We open again ...", from the domain rule, with the phone number. */
-export function CallCenterStatus({ phone = constants.supportPhone }: { phone?: string }) {
+export function CallCenterStatus({ phone = placesConstants.supportPhone }: { phone?: string }) {
   const status = useQuery(callCenterQuery());
-  const zone = constants.callCenterTimeZone;
+  const zone = timingConstants.callCenterTimeZone;
   const shownPhone = formatPhone(phone);
   let text: string | undefined;
   if (status.data?.isOpen) text = message('ui.callCenter.open', { phone: shownPhone });

@@ -7,7 +7,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useListBusinessPartnersQuery } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as limitsConstants from '@/generated/constants/limits';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -23,7 +23,7 @@ const pagePath = (page: number) => withQuery(routeById.partnerDirectory.path, { 
 export default function PartnerDirectoryPage() {
   const [params] = useSearchParams();
   const page = pageFrom(params.get('page'));
-  const limit = constants.pageSize;
+  const limit = limitsConstants.pageSize;
   const offset = (page - 1) * limit;
   const list = useListBusinessPartnersQuery({ query: { offset, limit } }, { placeholderData: keepPreviousData });
   const pages = list.data ? pageCount(list.data.total, limit) : 1;

@@ -1,5 +1,5 @@
 /** Rules of the partner screens: the paging and the partnership code's shape (their data comes through the generated hooks). */
-import { constants } from '@/generated/constants';
+import * as limitsConstants from '@/generated/constants/limits';
 
 /** The 1-based page a ?page= value names (anything else is the first page). */
 export function pageFrom(value: string | null): number {
@@ -7,7 +7,7 @@ export function pageFrom(value: string | null): number {
   return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
 }
 
-export function pageCount(total: number, pageSize: number = constants.pageSize): number {
+export function pageCount(total: number, pageSize: number = limitsConstants.pageSize): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 

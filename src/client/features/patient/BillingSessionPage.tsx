@@ -18,6 +18,7 @@ import { formatSessionTime } from '@/domain/date-format';
 import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { formatDollars } from '@/domain/money';
 import { enumLabelOf } from '@/domain/translations';
+import * as moneyEnums from '@/generated/enums/money';
 
 function Downloads({ t }: { t: Transaction }) {
   const fetchNow = useFetchNow();
@@ -95,7 +96,7 @@ export default function BillingSessionPage() {
               ) : t.paymentProvider === 'scheduling_system' ? (
                 <div>
                   <dt>{message('ui.patient.billing.paidWith')}</dt>
-                  <dd>{enumLabelOf('paymentProvider', 'scheduling_system')}</dd>
+                  <dd>{enumLabelOf(moneyEnums.paymentProvider, 'scheduling_system')}</dd>
                 </div>
               ) : null}
               <div>

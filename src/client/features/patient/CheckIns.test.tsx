@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { formatSessionTime } from '@/domain/date-format';
@@ -35,11 +35,11 @@ describe('CheckInTasks', () => {
         raisePatientCrisisAlert: (request: { body?: unknown }) => (told.push(request), { raised: true }),
       },
     });
-    const phq9 = constants.measureInstruments.phq9;
+    const phq9 = careConstants.measureInstruments.phq9;
     fireEvent.click(await screen.findByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }));
     const dialog = within(await screen.findByRole('dialog'));
     const itemNine = dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` });
-    fireEvent.click(within(itemNine).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }));
+    fireEvent.click(within(itemNine).getByRole('radio', { name: careConstants.measureAnswerOptions[1]!.label }));
     // The crisis screen before anything else: no questions, no submit.
     const crisis = dialog.getByRole('alert');
     expect(within(crisis).getByRole('heading', { name: message('ui.crisis.heading') })).toBeTruthy();
@@ -55,20 +55,20 @@ describe('CheckInTasks', () => {
     await waitFor(() => expect(told.map((r) => r.body)).toEqual([{ cause: 'checkInItemNine', crisisKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]));
     fireEvent.click(within(crisis).getByRole('button', { name: message('ui.crisis.continue') }));
     const again = dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` });
-    expect((within(again).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }) as HTMLInputElement).checked).toBe(true);
+    expect((within(again).getByRole('radio', { name: careConstants.measureAnswerOptions[1]!.label }) as HTMLInputElement).checked).toBe(true);
     // Seen once: another answer of item 9 does not show it again.
-    fireEvent.click(within(again).getByRole('radio', { name: constants.measureAnswerOptions[3]!.label }));
+    fireEvent.click(within(again).getByRole('radio', { name: careConstants.measureAnswerOptions[3]!.label }));
     expect(dialog.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
     expect(told).toHaveLength(1);
   });
 
   it('shows no crisis screen for item 9 answered "Not at all"', async () => {
     renderScreen(<CheckInTasks checkIns={[{ patient, data: { items: [], due: ['phq9'] } }]} />, { path: routeById.patientHome.path, answers: {} });
-    const phq9 = constants.measureInstruments.phq9;
+    const phq9 = careConstants.measureInstruments.phq9;
     fireEvent.click(await screen.findByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(
-      within(dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` })).getByRole('radio', { name: constants.measureAnswerOptions[0]!.label }),
+      within(dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` })).getByRole('radio', { name: careConstants.measureAnswerOptions[0]!.label }),
     );
     expect(dialog.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
     expect(dialog.getByRole('button', { name: message('ui.patient.checkIn.submit') })).toBeTruthy();

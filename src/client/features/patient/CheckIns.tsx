@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useSubmitPatientMeasureMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, MeasureScore } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { message } from '@/domain/messages';
 import { needsCrisisHelp } from '@/domain/crisis';
 import { CrisisScreen } from '@/client/ui/CrisisScreen';
@@ -24,8 +24,8 @@ import { fullName, usePatients } from './data';
 import { formatSessionTime } from '@/domain/date-format';
 import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 
-type Instrument = keyof typeof constants.measureInstruments;
-const nameOf = (i: Instrument) => constants.measureInstruments[i].name;
+type Instrument = keyof typeof careConstants.measureInstruments;
+const nameOf = (i: Instrument) => careConstants.measureInstruments[i].name;
 
 export function useCheckIns() {
   const queries = useApiQueries();
@@ -39,7 +39,7 @@ export function useCheckIns() {
 
 function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; instrument: Instrument; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const spec = constants.measureInstruments[instrument];
+  const spec = careConstants.measureInstruments[instrument];
   const [answers, setAnswers] = useState<(number | undefined)[]>(Array.from({ length: spec.items }, () => undefined));
   const [missing, setMissing] = useState(false);
   const crisisScreen = useCrisisScreen(patientId);

@@ -1,6 +1,6 @@
 /** Fireside: the patients' resource page (copy in specs/content/fireside.yaml). */
 import firesideSpec from '@/generated/content/fireside';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { formatPhone, telHref } from '@/domain/phone';
 import { PortalShell } from './PortalShell';
 import { liveDocument } from '@/domain/translations';
@@ -60,7 +60,7 @@ export default function FiresidePage() {
       <section className="portal-section" aria-labelledby="fireside-help">
         <h2 id="fireside-help">{fireside.help.heading}</h2>
         <p>
-          {fireside.help.text} <a href={telHref(constants.supportPhone)}>{formatPhone(constants.supportPhone)}</a>
+          {fireside.help.text} <a href={telHref(placesConstants.supportPhone)}>{formatPhone(placesConstants.supportPhone)}</a>
         </p>
       </section>
     </PortalShell>

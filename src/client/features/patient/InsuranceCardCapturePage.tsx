@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryRoot, useUploadPatientDocumentMutation } from '@/generated/client/hooks';
 import { useSearchParams } from 'react-router';
-import { constants } from '@/generated/constants';
+import * as patientsConstants from '@/generated/constants/patients';
 import type { EndpointInputs } from '@/generated/client/api';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -36,7 +36,7 @@ export default function InsuranceCardCapturePage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const [camera] = useState(onPhone);
-  const maxSize = `${Math.round(constants.documentMaxBytes / (1024 * 1024))} MB`;
+  const maxSize = `${Math.round(patientsConstants.documentMaxBytes / (1024 * 1024))} MB`;
 
   async function submit(e: FormEvent, pid: string | undefined, insuranceId: string) {
     e.preventDefault();

@@ -1,5 +1,6 @@
 /** Insurance cards: each patient's insurances on file, whether the card's photos are on file, and a way to add them. */
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
+import * as rulesConstants from '@/generated/constants/rules';
 import type { PatientInsurance } from '@/generated/entities';
 import { formatUsDate, isoDateIn } from '@/domain/dates';
 import { message } from '@/domain/messages';
@@ -14,10 +15,10 @@ import { capturePath, useAccountInsurances } from './insurance-data';
 function Decision({ insurance }: { insurance: PatientInsurance }) {
   const decided = insurance.insuranceInquiryAudits.find((a) => a.decision && a.decidedAt);
   if (!decided?.decision || !decided.decidedAt) return null;
-  const date = formatUsDate(isoDateIn(new Date(decided.decidedAt), constants.calendarTimeZone));
+  const date = formatUsDate(isoDateIn(new Date(decided.decidedAt), rulesConstants.calendarTimeZone));
   return (
     <p className={`notice ${decided.decision === 'askPatient' ? 'notice--warning' : ''}`}>
-      {message(`ui.patient.insurance.decision.${decided.decision}`, { date, phone: formatPhone(constants.supportPhone) })}
+      {message(`ui.patient.insurance.decision.${decided.decision}`, { date, phone: formatPhone(placesConstants.supportPhone) })}
     </p>
   );
 }

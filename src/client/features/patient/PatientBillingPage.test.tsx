@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { aPerson } from '@tests/support/person';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { fillPlaceholders, message } from '@/domain/messages';
@@ -33,7 +33,7 @@ const lateCancelled = sessionFixture({
 });
 const when = formatSessionTime(lateCancelled.start, zone);
 const fee = formatCents(feeCents);
-const declinedText = fillPlaceholders(errorCatalogue.CARD_DECLINED.message, { phone: formatPhone(constants.supportPhone) });
+const declinedText = fillPlaceholders(errorCatalogue.CARD_DECLINED.message, { phone: formatPhone(placesConstants.supportPhone) });
 
 function answers(over: { due?: boolean; cards?: (typeof visa)[] } = {}): Record<string, FakeAnswer> {
   let due = over.due ?? true;

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import PatientHomePage from './PatientHomePage';
@@ -51,7 +51,7 @@ describe('PatientHomePage', () => {
   it('says so when nothing needs doing, and shows the care cadence', async () => {
     renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { getUserPatients: () => ({ items: [self] }), ...quiet } });
     expect(await screen.findByText(message('ui.patient.home.noTasks'))).toBeTruthy();
-    for (const line of Object.values(constants.careCadence)) expect(screen.getByText(line)).toBeTruthy();
+    for (const line of Object.values(placesConstants.careCadence)) expect(screen.getByText(line)).toBeTruthy();
   });
 
   it('asks for insurance card photos that are missing', async () => {

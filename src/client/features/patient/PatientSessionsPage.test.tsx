@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
 import { routeById } from '@/generated/routes';
 import type { RequestInput } from '@/generated/client/api';
 import { message } from '@/domain/messages';
@@ -10,12 +10,12 @@ import PatientSessionsPage from './PatientSessionsPage';
 import { httpError, inHours, renderScreen, sessionFixture as session, zone } from './test-kit';
 import { formatSessionTime, formatTime, zoneLabel } from '@/domain/date-format';
 
-const reasons = (late: boolean, feeCents: number = constants.lateCancelFeeCents) => ({
-  items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })),
+const reasons = (late: boolean, feeCents: number = bookingConstants.lateCancelFeeCents) => ({
+  items: bookingConstants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })),
   lateCancellation: late,
   feeCents,
 });
-const window = () => ({ windowHours: constants.lateCancelWindowHours, feeCents: constants.lateCancelFeeCents, currency: 'USD' });
+const window = () => ({ windowHours: bookingConstants.lateCancelWindowHours, feeCents: bookingConstants.lateCancelFeeCents, currency: 'USD' });
 const patientId = '11111111-1111-4111-8111-111111111111';
 /** The account's people and cards: a late fee is charged to a card on file, or due later without one. */
 const cardsOnFile = (cards: number) => ({
@@ -120,18 +120,18 @@ describe('PatientSessionsPage', () => {
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
     );
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
-    const fee = formatCents(constants.lateCancelFeeCents);
-    expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
+    const fee = formatCents(bookingConstants.lateCancelFeeCents);
+    expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: bookingConstants.lateCancelWindowHours, fee }))).toBeTruthy();
     const confirm = screen.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) });
     await userEvent.click(confirm);
     expect(await screen.findByText(message('ui.patient.cancel.reasonRequired'))).toBeTruthy();
     expect(cancelAppointment).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByLabelText(constants.appointmentCancellationReasons[0]!.label));
+    await userEvent.click(screen.getByLabelText(bookingConstants.appointmentCancellationReasons[0]!.label));
     await userEvent.click(confirm);
     await waitFor(() => expect(cancelAppointment).toHaveBeenCalled());
     expect(cancelAppointment.mock.calls[0]![0]).toMatchObject({
       params: { id: session().id },
-      body: { reasonId: constants.appointmentCancellationReasons[0]!.id },
+      body: { reasonId: bookingConstants.appointmentCancellationReasons[0]!.id },
     });
     expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
   });
@@ -148,7 +148,7 @@ describe('PatientSessionsPage', () => {
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
     );
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
-    const fee = formatCents(constants.lateCancelFeeCents);
+    const fee = formatCents(bookingConstants.lateCancelFeeCents);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(new RegExp(message('ui.patient.cancel.feeWillBeDue', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: message('ui.patient.cancel.confirmFeeDue', { fee }) })).toBeTruthy();
@@ -159,7 +159,7 @@ describe('PatientSessionsPage', () => {
     const answers = { getLateCancellationWindowAndFee: window, listAppointments: () => ({ items: [session({ start: inHours(5) })] }), ...cardsOnFile(1) };
     const first = renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(false, 0) });
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
-    expect(await screen.findByText(message('ui.patient.cancel.free', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.cancel.free', { hours: bookingConstants.lateCancelWindowHours }))).toBeTruthy();
     first.unmount();
 
     const second = renderSessions(
@@ -168,7 +168,7 @@ describe('PatientSessionsPage', () => {
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'waive' },
     );
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
-    expect(await screen.findByText(message('ui.patient.cancel.feeWaived', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.cancel.feeWaived', { hours: bookingConstants.lateCancelWindowHours }))).toBeTruthy();
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: message('ui.patient.cancel.confirm') })).toBeTruthy();
     second.unmount();
 
@@ -213,7 +213,7 @@ describe('PatientSessionsPage', () => {
     expect(await screen.findByText(message('ui.patient.slots.choose'))).toBeTruthy();
     await userEvent.click(times[0]!);
     expect(
-      await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes })),
+      await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: bookingConstants.slotHoldMinutes })),
     ).toBeTruthy();
     expect(holdSlot).toHaveBeenCalledWith(expect.objectContaining({ body: { slotId: slot.id, providerId: s.provider.id } }));
     await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reschedule.confirm') }));
@@ -245,7 +245,7 @@ describe('PatientSessionsPage', () => {
     );
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.reschedule') }));
     await userEvent.click((await screen.findAllByRole('radio'))[0]!);
-    await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes }));
+    await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: bookingConstants.slotHoldMinutes }));
     await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reschedule.confirm') }));
     await screen.findByText(message('ui.patient.reschedule.done', { when: formatSessionTime(slotStart, zone) }));
 
@@ -348,8 +348,8 @@ describe('PatientSessionsPage', () => {
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
     );
     expect(await screen.findByText(message('ui.patient.reminders.linkOpened'))).toBeTruthy();
-    const fee = formatCents(constants.lateCancelFeeCents);
-    expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
+    const fee = formatCents(bookingConstants.lateCancelFeeCents);
+    expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: bookingConstants.lateCancelWindowHours, fee }))).toBeTruthy();
     expect(useReminderLink).toHaveBeenCalledTimes(1);
     expect(useReminderLink).toHaveBeenCalledWith(expect.objectContaining({ body: { token } }));
   });

@@ -18,6 +18,8 @@ import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
+import * as waitlistEnums from '@/generated/enums/waitlist';
 
 type Offer = WaitlistEntry['offers'][number];
 
@@ -29,8 +31,8 @@ function waitsFor(entry: WaitlistEntry): string {
 function details(entry: WaitlistEntry): string {
   const parts = [message('ui.waitlist.list.state', { state: entry.stateCode })];
   if (entry.counselingType) parts.push(entry.counselingType);
-  if (entry.appointmentMode) parts.push(enumLabelOf('appointmentMode', entry.appointmentMode));
-  parts.push(entry.timesOfDay.length ? entry.timesOfDay.map((t) => enumLabelOf('timeOfDay', t)).join(', ') : message('ui.waitlist.list.anyTime'));
+  if (entry.appointmentMode) parts.push(enumLabelOf(careEnums.appointmentMode, entry.appointmentMode));
+  parts.push(entry.timesOfDay.length ? entry.timesOfDay.map((t) => enumLabelOf(careEnums.timeOfDay, t)).join(', ') : message('ui.waitlist.list.anyTime'));
   return parts.join(' · ');
 }
 
@@ -40,12 +42,13 @@ function OfferItem({ offer, onDeclined }: { offer: Offer; onDeclined: () => void
   return (
     <li className="item stack-sm">
       <p>
-        <strong>{formatSessionTime(offer.start, offer.timeZone)}</strong> · {offer.providerName} · {enumLabelOf('appointmentMode', offer.appointmentMode)}
+        <strong>{formatSessionTime(offer.start, offer.timeZone)}</strong> · {offer.providerName} ·{' '}
+        {enumLabelOf(careEnums.appointmentMode, offer.appointmentMode)}
       </p>
       <p className="muted">
         {open
           ? message('ui.waitlist.list.heldUntil', { time: formatTimeWithZone(offer.expiresAt, offer.timeZone) })
-          : enumLabelOf('waitlistOfferStatus', offer.status)}
+          : enumLabelOf(waitlistEnums.waitlistOfferStatus, offer.status)}
       </p>
       {open ? (
         <div className="cluster">
@@ -70,7 +73,7 @@ function EntryItem({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (tex
       <p className="muted">
         {details(entry)} · {message('ui.waitlist.list.joinedOn', { when: formatWhen(entry.createdAt, zone) })}
       </p>
-      {entry.status !== 'waiting' ? <p>{enumLabelOf('waitlistEntryStatus', entry.status)}</p> : null}
+      {entry.status !== 'waiting' ? <p>{enumLabelOf(waitlistEnums.waitlistEntryStatus, entry.status)}</p> : null}
       {entry.offers.length ? (
         <section className="stack-sm" aria-label={message('ui.waitlist.list.offersHeading')}>
           <h3>{message('ui.waitlist.list.offersHeading')}</h3>

@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { constants } from '@/generated/constants';
+import * as tasksConstants from '@/generated/constants/tasks';
 import type { EndpointTypes } from '@/generated/entities';
 import type { AuditOutcome, PermissionGroup } from '@/generated/enums';
 import { queryKeys, useListRecordAccessQuery, useReportRecordAccessMutation } from '@/generated/client/hooks';
@@ -19,6 +19,8 @@ import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
+import * as peopleEnums from '@/generated/enums/people';
+import * as recordAccessEnums from '@/generated/enums/record-access';
 
 type Entry = EndpointTypes['listRecordAccess']['response']['items'][number];
 
@@ -29,15 +31,15 @@ const outcomeText: Record<AuditOutcome, 'ui.recordAccess.outcome.success' | 'ui.
 };
 
 export function whoText(entry: Entry): string {
-  if (entry.actor !== 'staff') return enumLabelOf('recordActor', entry.actor);
-  const role = entry.role ? enumLabelOf('permissionGroup', entry.role as PermissionGroup) : enumLabelOf('recordActor', 'staff');
+  if (entry.actor !== 'staff') return enumLabelOf(recordAccessEnums.recordActor, entry.actor);
+  const role = entry.role ? enumLabelOf(peopleEnums.permissionGroup, entry.role as PermissionGroup) : enumLabelOf(recordAccessEnums.recordActor, 'staff');
   return entry.name ? message('ui.recordAccess.staff', { role, name: entry.name }) : role;
 }
 
 export function whatText(entry: Entry): string {
-  const record = enumLabelOf('recordKind', entry.record);
+  const record = enumLabelOf(recordAccessEnums.recordKind, entry.record);
   const of = entry.patient ? message('ui.recordAccess.recordOf', { record, patient: entry.patient }) : record;
-  return `${enumLabelOf('recordAct', entry.act)}: ${of}`;
+  return `${enumLabelOf(recordAccessEnums.recordAct, entry.act)}: ${of}`;
 }
 
 function ReportForm({ entry, onSent }: { entry: Entry; onSent: () => void }) {
@@ -58,7 +60,7 @@ function ReportForm({ entry, onSent }: { entry: Entry; onSent: () => void }) {
         <label className="field__label" htmlFor={noteId}>
           {message('ui.recordAccess.reportNote')}
         </label>
-        <textarea id={noteId} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea id={noteId} className="input textarea" maxLength={tasksConstants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
       <ErrorNotice text={report.isError ? errorTextFor(report.error, 'patient_web') : undefined} />
       <div className="cluster">

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { constants } from '@/generated/constants';
+import * as patientsConstants from '@/generated/constants/patients';
 import { useGetRecordExportQuery, useRequestRecordExportMutation } from '@/generated/client/hooks';
 import { formatWhen } from '@/domain/date-format';
 import { message } from '@/domain/messages';
@@ -73,7 +73,7 @@ export function RecordExport() {
     {
       enabled: Boolean(id),
       // Asked again while the job runs; a ready or expired export does not change by itself.
-      refetchInterval: (q) => (q.state.data?.status === 'pending' ? constants.recordExportPollSeconds * 1000 : false),
+      refetchInterval: (q) => (q.state.data?.status === 'pending' ? patientsConstants.recordExportPollSeconds * 1000 : false),
     },
   );
   const status = id ? state.data?.status : undefined;

@@ -7,8 +7,9 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { constants } from '@/generated/constants';
-import { enums, type AppointmentMode, type CounselingType, type TimeOfDay } from '@/generated/enums';
+import * as waitlistConstants from '@/generated/constants/waitlist';
+import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
+import * as careEnums from '@/generated/enums/care';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useGetProviderProfileQuery, useJoinWaitlistMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -64,7 +65,7 @@ function JoinForm({
       </div>
     );
   }
-  const minutes = String(constants.waitlistOfferHoldMinutes);
+  const minutes = String(waitlistConstants.waitlistOfferHoldMinutes);
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <p>
@@ -85,7 +86,7 @@ function JoinForm({
       <fieldset className="stack-sm">
         <legend>{message('ui.waitlist.join.timesLegend')}</legend>
         <p className="muted">{message('ui.waitlist.join.timesHint')}</p>
-        {enumOptionsOf('timeOfDay').map((o) => (
+        {enumOptionsOf(careEnums.timeOfDay).map((o) => (
           <label key={o.value} className="cluster">
             <input
               type="checkbox"
@@ -137,8 +138,8 @@ export default function WaitlistJoinPage() {
       <JoinForm
         states={[state]}
         initialState={state}
-        {...(isOneOf(enums.counselingType.values, counselingType) ? { counselingType } : {})}
-        {...(isOneOf(enums.appointmentMode.values, appointmentMode) ? { appointmentMode } : {})}
+        {...(isOneOf(careEnums.counselingType.values, counselingType) ? { counselingType } : {})}
+        {...(isOneOf(careEnums.appointmentMode.values, appointmentMode) ? { appointmentMode } : {})}
       />
     );
   }

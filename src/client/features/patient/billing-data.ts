@@ -1,13 +1,15 @@
 /** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
 import { useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
 import { formatDate } from '@/domain/date-format';
-import { constants } from '@/generated/constants';
+import * as patientsConstants from '@/generated/constants/patients';
 import type { BillingTransaction } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import type { FetchNow } from '@/client/api/api-queries';
 import { usePerPatientQueries } from './data';
 import { saveFile } from '@/client/ui/save-file';
 import { enumLabelOf } from '@/domain/translations';
+import * as moneyEnums from '@/generated/enums/money';
+import * as patientsEnums from '@/generated/enums/patients';
 
 export type Transaction = BillingTransaction;
 
@@ -36,16 +38,16 @@ export function transactionPath(t: Pick<Transaction, 'id' | 'patientId'>): strin
 }
 
 export function kindLabel(t: Transaction): string {
-  return enumLabelOf('billingTransactionKind', t.kind);
+  return enumLabelOf(patientsEnums.billingTransactionKind, t.kind);
 }
 
 export function statusLabel(t: Transaction): string {
-  return enumLabelOf('paymentStatus', t.status);
+  return enumLabelOf(moneyEnums.paymentStatus, t.status);
 }
 
 /** "Nov 26, 2026": the day of a payment, in the billing time zone. */
 export function billingDate(iso: string): string {
-  return formatDate(iso, constants.billingTimeZone);
+  return formatDate(iso, patientsConstants.billingTimeZone);
 }
 
 export async function downloadReceipt(fetchNow: FetchNow, t: Pick<Transaction, 'id' | 'createdAt'>): Promise<void> {

@@ -1,6 +1,7 @@
 /** Words for enumeration values (labels from specs/enums). */
 import { enumLabelOf } from '@/domain/translations';
+import * as peopleEnums from '@/generated/enums/people';
 
 export function relationshipLabel(value: string): string {
-  return enumLabelOf('relationship', value);
+  return enumLabelOf(peopleEnums.relationship, value);
 }

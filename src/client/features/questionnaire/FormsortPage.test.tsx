@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import { renderScreen } from '@tests/support/screen-kit';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
+import * as intakeConstants from '@/generated/constants/intake';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import type { RequestInput } from '@/generated/client/api';
 import FormsortPage from './FormsortPage';
 
 const self = { id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', dateOfBirth: '1988-04-02' };
-const [reasonPage, historyPage] = constants.intakeQuestionnaire.pages;
+const [reasonPage, historyPage] = intakeConstants.intakeQuestionnaire.pages;
 const score = (instrument: string, total: number) => ({
   id: `m-${instrument}`,
   instrument,
@@ -20,9 +21,9 @@ const score = (instrument: string, total: number) => ({
 });
 
 async function answerMeasure(user: ReturnType<typeof aPerson>, instrument: 'phq9' | 'gad7', pick: (i: number) => number) {
-  for (const [i, q] of constants.measureInstruments[instrument].questions.entries()) {
+  for (const [i, q] of careConstants.measureInstruments[instrument].questions.entries()) {
     const group = screen.getByRole('group', { name: `${i + 1}. ${q}` });
-    await user.click(within(group).getByRole('radio', { name: constants.measureAnswerOptions[pick(i)]!.label }));
+    await user.click(within(group).getByRole('radio', { name: careConstants.measureAnswerOptions[pick(i)]!.label }));
   }
 }
 
@@ -58,8 +59,8 @@ describe('the intake questionnaire (/app/formsort)', () => {
 
     await answerMeasure(user, 'phq9', () => 0);
     expect(screen.queryByText(message('ui.intake.crisis'))).toBeNull();
-    const itemNine = screen.getByRole('group', { name: `9. ${constants.measureInstruments.phq9.questions[8]}` });
-    await user.click(within(itemNine).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }));
+    const itemNine = screen.getByRole('group', { name: `9. ${careConstants.measureInstruments.phq9.questions[8]}` });
+    await user.click(within(itemNine).getByRole('radio', { name: careConstants.measureAnswerOptions[1]!.label }));
     // The crisis screen stands in for the questionnaire: its options, and nothing of the flow but the way back.
     const crisis = screen.getByRole('alert');
     expect(within(crisis).getByRole('heading', { name: message('ui.crisis.heading') })).toBe(document.activeElement);
@@ -89,8 +90,8 @@ describe('the intake questionnaire (/app/formsort)', () => {
     // Back on the same page with the answers kept, the crisis resources still in view.
     expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));
     expect(
-      within(screen.getByRole('group', { name: `9. ${constants.measureInstruments.phq9.questions[8]}` })).getByRole('radio', {
-        name: constants.measureAnswerOptions[1]!.label,
+      within(screen.getByRole('group', { name: `9. ${careConstants.measureInstruments.phq9.questions[8]}` })).getByRole('radio', {
+        name: careConstants.measureAnswerOptions[1]!.label,
       }),
     ).toHaveProperty('checked', true);
     await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));

@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { constants } from '@/generated/constants';
+import * as careConstants from '@/generated/constants/care';
 import { routeById } from '@/generated/routes';
 import { useGetUserPatientsQuery, useSubmitPatientIntakeMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -109,9 +109,9 @@ function Intake({ patientId }: { patientId: string }) {
         ) : null}
         <p className="notice notice--success">{message('ui.intake.done')}</p>
         <p>
-          {message('ui.intake.score', { instrument: constants.measureInstruments.phq9.name, total: String(phq9.total), band: phq9.bandLabel })}
+          {message('ui.intake.score', { instrument: careConstants.measureInstruments.phq9.name, total: String(phq9.total), band: phq9.bandLabel })}
           {' · '}
-          {message('ui.intake.score', { instrument: constants.measureInstruments.gad7.name, total: String(gad7.total), band: gad7.bandLabel })}
+          {message('ui.intake.score', { instrument: careConstants.measureInstruments.gad7.name, total: String(gad7.total), band: gad7.bandLabel })}
         </p>
         <div>
           <ButtonLink to={routeById.patientHome.path} variant="secondary">

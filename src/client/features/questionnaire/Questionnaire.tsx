@@ -22,6 +22,7 @@ import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { questionnaireAnswered, questionnairePageSet, selectQuestionnaire } from '@/client/store/questionnaire/slice';
 import './questionnaire.css';
 import { enumOptionsOf, errorTemplate, liveDocument } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const flow = liveDocument('flows', flowSpec);
 const frame = liveDocument('content', frameSpec);
@@ -331,10 +332,10 @@ export function Questionnaire({ kind }: { kind: 'search' | 'welcome' }) {
         {copy.note ? <p>{copy.note}</p> : null}
 
         {pageId === QUESTIONNAIRE_PAGES.service ? (
-          <ChoicePage options={enumOptionsOf('questionnaireService')} chosen={service} label={copy.heading!} onChoose={chooseService} />
+          <ChoicePage options={enumOptionsOf(careEnums.questionnaireService)} chosen={service} label={copy.heading!} onChoose={chooseService} />
         ) : pageId === QUESTIONNAIRE_PAGES.ageGroup ? (
           <ChoicePage
-            options={enumOptionsOf('clientAgeGroup')}
+            options={enumOptionsOf(careEnums.clientAgeGroup)}
             chosen={answers.clientAgeGroups[0]}
             label={copy.heading!}
             onChoose={(value) => {

@@ -21,6 +21,8 @@ import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
 import { enumLabelOf } from '@/domain/translations';
 import { messageNaming } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
+import * as patientsEnums from '@/generated/enums/patients';
 
 const DAYS = 7;
 
@@ -43,7 +45,8 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
                   <li key={`${item.sessionId}-${item.patient.id}`} className="card" aria-label={name}>
                     <p className="support__title">{name}</p>
                     <p className="support__meta">
-                      {formatSessionTime(item.start, data.practice.timeZone)} · {item.providerName} · {enumLabelOf('appointmentMode', item.appointmentMode)}
+                      {formatSessionTime(item.start, data.practice.timeZone)} · {item.providerName} ·{' '}
+                      {enumLabelOf(careEnums.appointmentMode, item.appointmentMode)}
                     </p>
                     <ul className="support__plain">
                       {item.tasks.map((t) => (
@@ -51,7 +54,7 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
                           <span className="badge badge--todo">
                             {t.kind === 'balanceDue'
                               ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) })
-                              : enumLabelOf('frontDeskTask', t.kind)}
+                              : enumLabelOf(patientsEnums.frontDeskTask, t.kind)}
                           </span>
                           {t.covers?.length ? (
                             <span className="support__meta">

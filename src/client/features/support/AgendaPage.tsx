@@ -11,7 +11,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { routeById } from '@/generated/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useCheckInPatientMutation, useGetFrontDeskAgendaQuery, useStartFrontDeskHandOverMutation } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as rulesConstants from '@/generated/constants/rules';
 import type { EndpointTypes } from '@/generated/entities';
 import { todayIso } from '@/domain/dates';
 import { message } from '@/domain/messages';
@@ -27,6 +27,8 @@ import { usePractices } from './data';
 import { formatTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import { messageNaming } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
+import * as patientsEnums from '@/generated/enums/patients';
 
 type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type AgendaSession = Agenda['sessions'][number];
@@ -53,7 +55,7 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
               <span className="badge badge--todo">
                 {t.kind === 'balanceDue'
                   ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) })
-                  : enumLabelOf('frontDeskTask', t.kind)}
+                  : enumLabelOf(patientsEnums.frontDeskTask, t.kind)}
               </span>
             </li>
           ))
@@ -104,10 +106,11 @@ function Day({ practiceId, date, onHandOver }: { practiceId: string; date: strin
               {a.sessions.map((s) => (
                 <li key={s.id} className="card stack-sm">
                   <p className="support__title">
-                    {formatTime(s.start, a.practice.timeZone)}–{formatTime(s.end, a.practice.timeZone)} · {enumLabelOf('appointmentMode', s.appointmentMode)}
+                    {formatTime(s.start, a.practice.timeZone)}–{formatTime(s.end, a.practice.timeZone)} ·{' '}
+                    {enumLabelOf(careEnums.appointmentMode, s.appointmentMode)}
                   </p>
                   <p className="support__meta">
-                    {[fullName(s.provider), s.provider.title].filter(Boolean).join(', ')} · {enumLabelOf('counselingType', s.counselingType)}
+                    {[fullName(s.provider), s.provider.title].filter(Boolean).join(', ')} · {enumLabelOf(careEnums.counselingType, s.counselingType)}
                   </p>
                   <ul className="support__plain">
                     {s.patients.map((p) => (
@@ -132,7 +135,7 @@ export default function AgendaPage() {
   const date = search.get('date') ?? '';
   const [stateCode, setStateCode] = useState('');
   const [pickedPractice, setPickedPractice] = useState(practiceId);
-  const [pickedDate, setPickedDate] = useState(date || todayIso(new Date(), constants.calendarTimeZone));
+  const [pickedDate, setPickedDate] = useState(date || todayIso(new Date(), rulesConstants.calendarTimeZone));
   const practices = usePractices(stateCode);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

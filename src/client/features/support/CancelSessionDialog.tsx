@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
 import { queryKeys, queryRoot, useCancelAppointmentMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -42,7 +42,7 @@ export function CancelSessionDialog({ session, onClose, onDone }: { session: Ses
 
   const t = terms.data;
   const fee = t ? formatCents(t.feeCents, { currency: t.currency }) : '';
-  const byPractice = reasonId === constants.practiceCancellationReasonId;
+  const byPractice = reasonId === bookingConstants.practiceCancellationReasonId;
   const late = Boolean(t?.lateCancellation) && !byPractice;
   const charged = late && (t?.feeCents ?? 0) > 0 && !waiveFee;
 

@@ -23,6 +23,7 @@ import { SupportShell } from './SupportShell';
 import { usePractices, type SupportAccount } from './data';
 import { formatDollars } from '@/domain/money';
 import { enumLabelOf } from '@/domain/translations';
+import * as moneyEnums from '@/generated/enums/money';
 
 function Checker({ account, onOther }: { account: SupportAccount; onOther: () => void }) {
   const fetchNow = useFetchNow();
@@ -130,7 +131,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
               {answer.carrierName}, {answer.planName}
             </dd>
             <dt>{message('ui.support.check.outcome')}</dt>
-            <dd>{enumLabelOf('insuranceOutcome', answer.internalOutcomeAssessment)}</dd>
+            <dd>{enumLabelOf(moneyEnums.insuranceOutcome, answer.internalOutcomeAssessment)}</dd>
             {answer.copay !== null && answer.copay !== undefined ? (
               <>
                 <dt>{message('ui.support.session.copay')}</dt>

@@ -3,7 +3,7 @@
  * closed): the note is required, the server's refusal shows under it, and the button is busy while the request runs.
  */
 import { useState } from 'react';
-import { constants } from '@/generated/constants';
+import * as tasksConstants from '@/generated/constants/tasks';
 import { Button, type ButtonVariant } from '@/client/ui/Button';
 
 export function CloseWithNote({
@@ -47,7 +47,7 @@ export function CloseWithNote({
         <label className="field__label" htmlFor={`${id}-note`}>
           {noteLabel}
         </label>
-        <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+        <textarea id={`${id}-note`} className="input textarea" maxLength={tasksConstants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
       <div aria-live="assertive">
         {shown ? (

@@ -18,7 +18,7 @@ import {
   useSignFrontDeskConsentMutation,
   useVerifyFrontDeskConsentMutation,
 } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as limitsConstants from '@/generated/constants/limits';
 import type { EndpointTypes } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -33,6 +33,7 @@ import { selectUser } from '@/client/store/auth/slice';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { PASTED_CODE_MAX, typedDigits } from '@/client/runtime/forms/input-filters';
 import { Loaded } from './Loaded';
+import * as peopleEnums from '@/generated/enums/people';
 
 type HandOver = EndpointTypes['getFrontDeskHandOver']['response'];
 
@@ -120,7 +121,7 @@ function PatientTask({ handOver, onFinished }: { handOver: HandOver; onFinished:
               }}
             >
               <p>{message('ui.support.handover.consentIntro')}</p>
-              <div className="card support__consent" tabIndex={0} aria-label={enumLabelOf('consentType', c.consentType)}>
+              <div className="card support__consent" tabIndex={0} aria-label={enumLabelOf(peopleEnums.consentType, c.consentType)}>
                 {c.text.split('\n').map((line, i) => (
                   <p key={i}>{line}</p>
                 ))}
@@ -183,7 +184,7 @@ function TakeBack() {
           className="stack"
           onSubmit={(e) => {
             e.preventDefault();
-            if (code.length === constants.otpLength) end.mutate({ body: { otp: code } });
+            if (code.length === limitsConstants.otpLength) end.mutate({ body: { otp: code } });
           }}
         >
           <p role="status">{message('ui.support.handover.codeSent', { email })}</p>
@@ -199,11 +200,11 @@ function TakeBack() {
               // A pasted "123 456" keeps its six digits: the browser would cut it at the code's length first.
               maxLength={PASTED_CODE_MAX}
               value={code}
-              onChange={(e) => setCode(typedDigits(e.target.value, constants.otpLength))}
+              onChange={(e) => setCode(typedDigits(e.target.value, limitsConstants.otpLength))}
             />
           </div>
           <div className="cluster">
-            <Button type="submit" disabled={code.length !== constants.otpLength || end.isPending} aria-busy={end.isPending || undefined}>
+            <Button type="submit" disabled={code.length !== limitsConstants.otpLength || end.isPending} aria-busy={end.isPending || undefined}>
               {message('ui.support.handover.back')}
             </Button>
             <Button variant="ghost" onClick={() => send.mutate({ body: { email, isRetry: true } })} disabled={send.isPending}>

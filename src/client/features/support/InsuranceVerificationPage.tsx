@@ -7,8 +7,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useChooseInsuranceDecisionMutation } from '@/generated/client/hooks';
-import { enums, type InsuranceDecision } from '@/generated/enums';
-import { constants } from '@/generated/constants';
+import type { InsuranceDecision } from '@/generated/enums';
+import * as moneyEnums from '@/generated/enums/money';
+import * as patientsEnums from '@/generated/enums/patients';
+import * as tasksConstants from '@/generated/constants/tasks';
 import { message } from '@/domain/messages';
 import { formatUsDate } from '@/domain/dates';
 import { errorTextFor } from '@/client/api/errors';
@@ -25,7 +27,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabelOf } from '@/domain/translations';
 import { messageNaming } from '@/client/ui/Name';
 
-const decisions = enums.insuranceDecision.values as readonly InsuranceDecision[];
+const decisions = patientsEnums.insuranceDecision.values as readonly InsuranceDecision[];
 
 function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (text: string) => void }) {
   const zone = useStaffTimeZone();
@@ -40,7 +42,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
 
   const save = useChooseInsuranceDecisionMutation({
     onSuccess: async () => {
-      onDecided(message('ui.support.queue.decided', { name, decision: enumLabelOf('insuranceDecision', decision!) }));
+      onDecided(message('ui.support.queue.decided', { name, decision: enumLabelOf(patientsEnums.insuranceDecision, decision!) }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.listInsuranceVerifications({ query: {} }) });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
@@ -71,7 +73,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
           {item.insurance.carrierName}, {item.insurance.planName} · {item.insurance.memberId}
         </dd>
         <dt>{message('ui.support.check.outcome')}</dt>
-        <dd>{enumLabelOf('insuranceOutcome', q.internalOutcomeAssessment)}</dd>
+        <dd>{enumLabelOf(moneyEnums.insuranceOutcome, q.internalOutcomeAssessment)}</dd>
         <dt>{message('ui.support.check.provider')}</dt>
         <dd>{messageNaming('ui.support.queue.with', { provider: item.providerName, practice: item.practiceName }, ['provider', 'practice'])}</dd>
         {q.copay !== null && q.copay !== undefined ? (
@@ -89,7 +91,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
           {offered.map((d) => (
             <label key={d} className="choice">
               <input type="radio" name={`${id}-decision`} value={d} checked={decision === d} onChange={() => setDecision(d)} />
-              <span>{enumLabelOf('insuranceDecision', d)}</span>
+              <span>{enumLabelOf(patientsEnums.insuranceDecision, d)}</span>
             </label>
           ))}
         </fieldset>
@@ -97,7 +99,13 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
           <label className="field__label" htmlFor={`${id}-note`}>
             {message('ui.support.queue.note')}
           </label>
-          <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+          <textarea
+            id={`${id}-note`}
+            className="input textarea"
+            maxLength={tasksConstants.taskNoteMax}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
         </div>
         <ErrorNotice text={problem} inline />
         <div>

@@ -6,6 +6,7 @@ import { formatCents } from '@/domain/money';
 import { renderScreen } from '@tests/support/screen-kit';
 import { MoneyDiscrepancies } from './MoneyDiscrepancies';
 import { enumLabelOf } from '@/domain/translations';
+import * as moneyEnums from '@/generated/enums/money';
 
 const path = routeById.supportRedAlert.path;
 const alert = {
@@ -36,7 +37,7 @@ describe('money red alerts', () => {
       },
     });
     const heading = await screen.findByRole('heading', {
-      name: message('ui.support.moneyAlert.item', { service: enumLabelOf('paymentProvider', 'scheduling_system'), transactionId: 'sched_abc' }),
+      name: message('ui.support.moneyAlert.item', { service: enumLabelOf(moneyEnums.paymentProvider, 'scheduling_system'), transactionId: 'sched_abc' }),
     });
     const item = heading.closest('li')!;
     expect(within(item).getByText(message('ui.support.moneyAlert.amounts', { ledger: formatCents(19500), gateway: formatCents(0) }))).toBeTruthy();

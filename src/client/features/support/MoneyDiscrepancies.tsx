@@ -17,11 +17,12 @@ import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { WorkList } from './WorkList';
 import { enumLabelOf } from '@/domain/translations';
+import * as moneyEnums from '@/generated/enums/money';
 
 /** A payment service as people know it: the scheduling system's, or card payment through the named gateway. */
 function serviceName(gateway: string): string {
-  if (gateway === 'scheduling_system') return enumLabelOf('paymentProvider', 'scheduling_system');
-  return `${enumLabelOf('paymentProvider', 'card_gateway')} (${gateway})`;
+  if (gateway === 'scheduling_system') return enumLabelOf(moneyEnums.paymentProvider, 'scheduling_system');
+  return `${enumLabelOf(moneyEnums.paymentProvider, 'card_gateway')} (${gateway})`;
 }
 
 function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved: (text: string) => void }) {

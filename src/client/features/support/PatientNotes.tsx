@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useSavePatientNoteMutation } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as patientsConstants from '@/generated/constants/patients';
 import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
@@ -15,6 +15,7 @@ import { Loaded } from './Loaded';
 import { useNoteTypes, usePatientNotes } from './data';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
+import * as patientsEnums from '@/generated/enums/patients';
 
 interface Person {
   id: string;
@@ -34,7 +35,7 @@ function NotesOf({ person, zone, named }: { person: Person; zone: string; named:
               {items.map((n) => (
                 <li key={n.id} className="card">
                   <p className="support__meta">
-                    {enumLabelOf('patientNoteType', n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
+                    {enumLabelOf(patientsEnums.patientNoteType, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
                   </p>
                   <p>{n.text}</p>
                 </li>
@@ -120,7 +121,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
         <textarea
           id="note-text"
           className="input textarea"
-          maxLength={constants.patientNoteMax}
+          maxLength={patientsConstants.patientNoteMax}
           value={text}
           aria-describedby={problem ? 'note-problem' : undefined}
           onChange={(e) => setText(e.target.value)}

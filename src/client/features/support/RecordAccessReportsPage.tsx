@@ -22,6 +22,9 @@ import { CloseWithNote } from './CloseWithNote';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
 import { accountPath } from './data';
+import * as peopleEnums from '@/generated/enums/people';
+import * as recordAccessEnums from '@/generated/enums/record-access';
+import * as tasksEnums from '@/generated/enums/tasks';
 
 type Report = EndpointTypes['listRecordAccessReports']['response']['items'][number];
 
@@ -32,7 +35,7 @@ const outcomeKey = {
 } as const;
 
 function groupLabel(group: string): string {
-  return enumLabelOf('permissionGroup', group as PermissionGroup) || group;
+  return enumLabelOf(peopleEnums.permissionGroup, group as PermissionGroup) || group;
 }
 
 function Entry({ entry, zone }: { entry: Report['entry']; zone: string }) {
@@ -44,7 +47,7 @@ function Entry({ entry, zone }: { entry: Report['entry']; zone: string }) {
     [message('ui.support.accessReports.at'), formatSessionTime(entry.at, zone)],
     [message('ui.support.accessReports.actor'), who],
     [message('ui.support.accessReports.action'), entry.action],
-    [message('ui.support.accessReports.record'), [enumLabelOf('recordKind', entry.record), entry.recordId].filter(Boolean).join(' · ')],
+    [message('ui.support.accessReports.record'), [enumLabelOf(recordAccessEnums.recordKind, entry.record), entry.recordId].filter(Boolean).join(' · ')],
     [message('ui.support.accessReports.outcome'), [message(outcomeKey[entry.outcome]), entry.status].filter((v) => v !== null).join(' · ')],
     [message('ui.support.accessReports.from'), entry.ip ?? '-'],
   ];
@@ -77,7 +80,7 @@ function ReportItem({ report }: { report: Report }) {
   return (
     <li className="card stack-sm" aria-labelledby={id}>
       <h2 id={id} className="support__title">
-        {report.patient?.name ?? enumLabelOf('taskKind', 'record_access_report')}
+        {report.patient?.name ?? enumLabelOf(tasksEnums.taskKind, 'record_access_report')}
       </h2>
       <p className="support__meta">
         {message('ui.support.accessReports.reportedAt', { when: formatSessionTime(report.raisedAt, zone) })}

@@ -26,6 +26,7 @@ import { MoneyDiscrepancies } from './MoneyDiscrepancies';
 import { CloseWithNote } from './CloseWithNote';
 import { accountPath, sessionPath } from './data';
 import { enumLabelOf } from '@/domain/translations';
+import * as tasksEnums from '@/generated/enums/tasks';
 
 type RedAlert = EndpointTypes['listRedAlerts']['response']['items'][number];
 
@@ -65,7 +66,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     <li className="card stack-sm">
       <h2 id={id} className="support__title">
         {alert.patient ? `${alert.patient.name} · ` : ''}
-        {enumLabelOf('taskPriority', alert.priority)}
+        {enumLabelOf(tasksEnums.taskPriority, alert.priority)}
       </h2>
       <p>{alert.reason}</p>
       <p className="support__meta">

@@ -13,6 +13,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { sessionPath } from './data';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const searchFields = () =>
   [
@@ -79,7 +80,7 @@ export function SessionSearch() {
               <li key={s.id}>
                 <Link to={sessionPath(s.id)}>{formatSessionTime(s.start, s.timeZone)}</Link>
                 <p className="support__meta">
-                  {s.patients.join(', ')} · {s.providerName} · {enumLabelOf('appointmentStatus', s.status)} · {s.accountEmail}
+                  {s.patients.join(', ')} · {s.providerName} · {enumLabelOf(careEnums.appointmentStatus, s.status)} · {s.accountEmail}
                 </p>
               </li>
             ))}

@@ -16,6 +16,9 @@ import { mailName } from '@/domain/mail-name';
 import { enumLabelOf } from '@/domain/translations';
 import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import type { SessionStory } from './data';
+import * as marketplaceEnums from '@/generated/enums/marketplace';
+import * as moneyEnums from '@/generated/enums/money';
+import * as patientsEnums from '@/generated/enums/patients';
 
 type Story = SessionStory;
 
@@ -60,7 +63,7 @@ export function Money({ story }: { story: Story }) {
       <div className="card stack-sm">
         <dl className="support__facts">
           {ins ? (
-            <Fact term={enumLabelOf('selfPayConsentCategory', 'insurance')}>
+            <Fact term={enumLabelOf(moneyEnums.selfPayConsentCategory, 'insurance')}>
               {ins.carrierName}, {ins.planName} · {ins.memberId}
             </Fact>
           ) : (
@@ -69,14 +72,16 @@ export function Money({ story }: { story: Story }) {
           {inquiry ? (
             <>
               <Fact term={message('ui.support.session.eligibility')}>
-                {enumLabelOf('insuranceOutcome', inquiry.outcome)} · {formatSessionTime(inquiry.at, zone)}
+                {enumLabelOf(moneyEnums.insuranceOutcome, inquiry.outcome)} · {formatSessionTime(inquiry.at, zone)}
               </Fact>
               {inquiry.copayCents !== null ? <Fact term={message('ui.support.session.copay')}>{formatCents(inquiry.copayCents)}</Fact> : null}
               {inquiry.estimatedCostCents !== null ? (
                 <Fact term={message('ui.support.session.estimatedCost')}>{formatCents(inquiry.estimatedCostCents)}</Fact>
               ) : null}
               <Fact term={message('ui.support.session.selfPayPrice')}>{formatCents(inquiry.selfPayPriceCents)}</Fact>
-              {inquiry.decision ? <Fact term={message('ui.support.session.decision')}>{enumLabelOf('insuranceDecision', inquiry.decision)}</Fact> : null}
+              {inquiry.decision ? (
+                <Fact term={message('ui.support.session.decision')}>{enumLabelOf(patientsEnums.insuranceDecision, inquiry.decision)}</Fact>
+              ) : null}
             </>
           ) : ins ? (
             <Fact term={message('ui.support.session.eligibility')}>{message('ui.support.session.noInquiry')}</Fact>
@@ -96,7 +101,7 @@ export function Money({ story }: { story: Story }) {
                 {formatCents(p.amountCents, { currency: p.currency })}
               </p>
               <p className="support__meta">
-                {enumLabelOf('paymentStatus', p.status)} · {formatSessionTime(p.createdAt, zone)}
+                {enumLabelOf(moneyEnums.paymentStatus, p.status)} · {formatSessionTime(p.createdAt, zone)}
                 {p.cardLast4 ? ` · ${p.cardBrand ?? ''} ${p.cardLast4}` : ''}
               </p>
             </li>
@@ -154,7 +159,7 @@ export function AuditHistory({ story }: { story: Story }) {
               <span>{formatSessionTime(r.at, zone)}</span>
               <span>{r.actor ? r.actor.name : message('ui.support.session.system')}</span>
               <span>{r.what}</span>
-              <span className="support__meta">{enumLabelOf('auditOutcome', r.outcome)}</span>
+              <span className="support__meta">{enumLabelOf(marketplaceEnums.auditOutcome, r.outcome)}</span>
             </li>
           ))}
         </ol>

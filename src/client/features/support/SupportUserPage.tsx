@@ -22,6 +22,8 @@ import { Waitlists } from './Waitlists';
 import { sessionPath, useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
+import * as peopleEnums from '@/generated/enums/people';
 
 /** A session as the agent reads it: what became of it (took place, cancelled) rather than its stored status. */
 function SessionRow({ session: s, userId }: { session: AccountSession; userId: string }) {
@@ -32,7 +34,7 @@ function SessionRow({ session: s, userId }: { session: AccountSession; userId: s
         <Link to={sessionPath(s.id)}>{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</Link>
       </p>
       <p className="support__meta">
-        {provider} · {enumLabelOf('appointmentMode', s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
+        {provider} · {enumLabelOf(careEnums.appointmentMode, s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
       {s.joinUrl && sessionOutcome(s, new Date()) === 'upcoming' ? (
@@ -107,7 +109,7 @@ function Account({ account }: { account: SupportAccount }) {
           {account.patients.map((p) => (
             <li key={p.id} className="card">
               <p className="support__title">{fullName(p)}</p>
-              <p className="support__meta">{enumLabelOf('relationship', p.relationship)}</p>
+              <p className="support__meta">{enumLabelOf(peopleEnums.relationship, p.relationship)}</p>
             </li>
           ))}
         </ul>

@@ -35,6 +35,8 @@ import { queryKeys, useResendSessionConfirmationMutation } from '@/generated/cli
 import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import { Name } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
+import * as peopleEnums from '@/generated/enums/people';
 
 type Story = SessionStory;
 
@@ -62,8 +64,8 @@ function Summary({ story }: { story: Story }) {
         <Fact term={message('ui.support.session.providerTime', { zone: zoneLabel(a.provider.timeZone, start) })}>
           {formatSessionTime(a.start, a.provider.timeZone)}
         </Fact>
-        <Fact term={message('ui.support.session.type')}>{enumLabelOf('counselingType', a.counselingType)}</Fact>
-        <Fact term={message('ui.support.session.mode')}>{enumLabelOf('appointmentMode', a.appointmentMode)}</Fact>
+        <Fact term={message('ui.support.session.type')}>{enumLabelOf(careEnums.counselingType, a.counselingType)}</Fact>
+        <Fact term={message('ui.support.session.mode')}>{enumLabelOf(careEnums.appointmentMode, a.appointmentMode)}</Fact>
         {a.joinUrl ? (
           <Fact term={message('ui.support.session.join')}>
             <a href={a.joinUrl}>{a.joinUrl}</a>
@@ -148,7 +150,7 @@ function People({ story }: { story: Story }) {
             <li key={p.id} className="card stack-sm">
               <p className="support__title">{fullName(p)}</p>
               <p className="support__meta">
-                {enumLabelOf('relationship', p.relationship)}
+                {enumLabelOf(peopleEnums.relationship, p.relationship)}
                 {p.isNew ? ` · ${message('ui.support.session.newPatient')}` : ''}
               </p>
               <dl className="support__facts">
@@ -160,7 +162,7 @@ function People({ story }: { story: Story }) {
                     <ul className="support__plain">
                       {consents.map((c) => (
                         <li key={c.id}>
-                          {enumLabelOf('consentType', c.consentType)}:{' '}
+                          {enumLabelOf(peopleEnums.consentType, c.consentType)}:{' '}
                           {c.signedAt
                             ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zone) })
                             : message('ui.support.session.consentUnsigned')}

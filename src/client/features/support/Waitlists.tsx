@@ -15,6 +15,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Loaded } from './Loaded';
 import { providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
+import * as waitlistEnums from '@/generated/enums/waitlist';
 
 function Entry({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: string) => void }) {
   const leave = useLeaveWaitlistMutation({ onSuccess: () => onChanged(message('ui.waitlist.support.left')) });
@@ -24,14 +25,14 @@ function Entry({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: s
     <li className="card stack-sm">
       <p className="support__title">{entry.provider ? providerDisplayName(entry.provider) : message('ui.waitlist.list.searchEntry')}</p>
       <p className="support__meta">
-        {message('ui.waitlist.list.state', { state: entry.stateCode })} · {enumLabelOf('waitlistEntryStatus', entry.status)}
+        {message('ui.waitlist.list.state', { state: entry.stateCode })} · {enumLabelOf(waitlistEnums.waitlistEntryStatus, entry.status)}
       </p>
       {entry.offers.length ? (
         <ul className="stack-sm">
           {entry.offers.map((o) => (
             <li key={o.id} className="cluster">
               <span>
-                {formatSessionTime(o.start, o.timeZone)} · {enumLabelOf('waitlistOfferStatus', o.status)}
+                {formatSessionTime(o.start, o.timeZone)} · {enumLabelOf(waitlistEnums.waitlistOfferStatus, o.status)}
               </span>
               {o.status === 'open' ? (
                 <Button variant="ghost" onClick={() => decline.mutate({ params: { id: o.id } })} disabled={decline.isPending}>

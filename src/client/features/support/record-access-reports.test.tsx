@@ -5,6 +5,8 @@ import { enumLabelOf } from '@/domain/translations';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
 import RecordAccessReportsPage from './RecordAccessReportsPage';
+import * as peopleEnums from '@/generated/enums/people';
+import * as recordAccessEnums from '@/generated/enums/record-access';
 
 const path = routeById.supportRecordAccessReports.path;
 const report = {
@@ -50,9 +52,9 @@ describe('reported record access (support)', () => {
     expect(item).toBeTruthy();
     const entry = screen.getByRole('region', { name: message('ui.support.accessReports.entry') }).textContent ?? '';
     expect(entry).toContain('Sam Okafor · sam.okafor@example.com');
-    expect(entry).toContain(enumLabelOf('permissionGroup', 'support'));
+    expect(entry).toContain(enumLabelOf(peopleEnums.permissionGroup, 'support'));
     expect(entry).toContain(formatSessionTime(report.entry.at, 'America/Chicago'));
-    expect(entry).toContain(enumLabelOf('recordKind', 'user'));
+    expect(entry).toContain(enumLabelOf(recordAccessEnums.recordKind, 'user'));
     expect(entry).toContain(message('ui.recordAccess.outcome.success'));
     expect(screen.getByRole('link', { name: message('ui.support.redAlert.openAccount') }).getAttribute('href')).toContain(report.accountId);
 

@@ -1,7 +1,7 @@
 /** One session's whole story as support sees it: both zones, who booked it, consents, payments, audit; cancel, move, change details. */
 import { screen, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import type { RequestInput } from '@/generated/client/api';
@@ -206,7 +206,7 @@ describe("one session's whole story", () => {
     store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
     await user.click(await screen.findByRole('button', { name: message('ui.support.session.reschedule') }));
     await user.click(await screen.findByRole('radio'));
-    await screen.findByText(message('ui.support.reschedule.held', { when: formatSessionTime(slot.start, zone), minutes: constants.slotHoldMinutes }));
+    await screen.findByText(message('ui.support.reschedule.held', { when: formatSessionTime(slot.start, zone), minutes: bookingConstants.slotHoldMinutes }));
     await user.click(screen.getByRole('button', { name: message('ui.support.reschedule.confirm') }));
     expect(await screen.findByText(message('ui.support.reschedule.done', { when: formatSessionTime(slot.start, zone) }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'rescheduleAppointment')!.input.body).toEqual({ holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id });

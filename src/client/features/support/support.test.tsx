@@ -13,6 +13,7 @@ import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import { account, session, start, userId, zone } from './support-fixtures';
+import * as peopleEnums from '@/generated/enums/people';
 
 describe('the support dashboard', () => {
   const path = routeById.supportDashboard.path;
@@ -101,7 +102,7 @@ describe("a caller's account", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jordan Rivera' })).toBeTruthy();
     expect(screen.getByText(account.email)).toBeTruthy();
     expect(screen.getByText('Mia Rivera')).toBeTruthy();
-    expect(screen.getByText(enumLabelOf('relationship', 'Child'))).toBeTruthy();
+    expect(screen.getByText(enumLabelOf(peopleEnums.relationship, 'Child'))).toBeTruthy();
     expect(await screen.findByText(formatSessionTime(start, zone))).toBeTruthy();
     expect(await screen.findByText(message('ui.support.user.noPast'))).toBeTruthy();
     expect(screen.getByRole('link', { name: message('ui.support.user.book', { name: 'Jordan Rivera' }) })).toBeTruthy();

@@ -1,5 +1,5 @@
 import systemSpec from '@/generated/content/system';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { fillPlaceholders } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
 import { ButtonLink } from '@/client/ui/Button';
@@ -8,13 +8,13 @@ import { liveDocument } from '@/domain/translations';
 const system = liveDocument('content', systemSpec);
 
 export default function UnderMaintenancePage() {
-  const phone = formatPhone(constants.supportPhone);
+  const phone = formatPhone(placesConstants.supportPhone);
   return (
     <div className="message-page stack">
       <h1>{system.maintenance.heading}</h1>
       <p className="muted">{system.maintenance.text}</p>
       <div className="cluster" style={{ justifyContent: 'center' }}>
-        <a className="btn btn--primary" href={telHref(constants.supportPhone)}>
+        <a className="btn btn--primary" href={telHref(placesConstants.supportPhone)}>
           {fillPlaceholders(system.maintenance.callAction, { phone })}
         </a>
         <ButtonLink to="/" variant="secondary">

@@ -1,7 +1,7 @@
 import { aPerson } from '@tests/support/person';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { fillPlaceholders, message } from '@/domain/messages';
@@ -63,7 +63,7 @@ describe('VerifyUserPaymentPage', () => {
 
   it('shows the catalogue sentence of a declined card and keeps the form', async () => {
     const user = aPerson();
-    const declined = fillPlaceholders(errorCatalogue.CARD_DECLINED.message, { phone: formatPhone(constants.supportPhone) });
+    const declined = fillPlaceholders(errorCatalogue.CARD_DECLINED.message, { phone: formatPhone(placesConstants.supportPhone) });
     renderScreen(<VerifyUserPaymentPage />, {
       path,
       at: `${path}?patientId=${mia.id}`,

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
+import * as placesConstants from '@/generated/constants/places';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
 import { renderScreen } from '@tests/support/screen-kit';
@@ -22,7 +23,7 @@ const room = (over: Record<string, unknown> = {}) => ({
   externalUrl: null,
   ...over,
 });
-const phone = formatPhone(constants.supportPhone);
+const phone = formatPhone(placesConstants.supportPhone);
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function withWebRtc(getUserMedia: () => Promise<MediaStream>) {
@@ -43,7 +44,7 @@ describe('VisitRoomPage', () => {
         message('ui.visit.notYetOpen', {
           opens: formatSessionTime('2026-12-01T14:45:00.000Z', viewerZone),
           zone: zoneLabel(viewerZone),
-          minutes: String(constants.videoVisitOpensMinutesBefore),
+          minutes: String(bookingConstants.videoVisitOpensMinutesBefore),
         }),
       ),
     ).toBeTruthy();

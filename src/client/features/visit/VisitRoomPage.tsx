@@ -9,7 +9,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { EndpointTypes } from '@/generated/entities';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
+import * as placesConstants from '@/generated/constants/places';
 import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -26,7 +27,7 @@ import { formatSessionTime, viewerTimeZone, zoneLabel } from '@/domain/date-form
 type Room = EndpointTypes['getVisitRoom']['response'];
 type DeviceProblem = 'denied' | 'none' | 'failed';
 
-const phone = formatPhone(constants.supportPhone);
+const phone = formatPhone(placesConstants.supportPhone);
 
 function problemOf(error: unknown): DeviceProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
@@ -291,7 +292,7 @@ function RoomState({ room }: { room: Room }) {
         {message('ui.visit.notYetOpen', {
           opens: formatSessionTime(room.opensAt, zone),
           zone: zoneLabel(zone),
-          minutes: String(constants.videoVisitOpensMinutesBefore),
+          minutes: String(bookingConstants.videoVisitOpensMinutesBefore),
         })}
       </p>
     );
@@ -315,7 +316,7 @@ function RoomState({ room }: { room: Room }) {
   if (!webRtcAvailable()) {
     return (
       <p className="notice notice--error" role="alert">
-        {message('ui.visit.noWebRtc', { phone })} <a href={telHref(constants.supportPhone)}>{phone}</a>
+        {message('ui.visit.noWebRtc', { phone })} <a href={telHref(placesConstants.supportPhone)}>{phone}</a>
       </p>
     );
   }

@@ -16,6 +16,7 @@ import { PageLoadError } from '@/client/app/PageLoadError';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
 import { bookingHelperUpdated, selectBookingHelper } from '@/client/store/booking/slice';
+import * as careEnums from '@/generated/enums/care';
 import './partner-agent.css';
 
 export function PartnerAgentHome() {
@@ -80,7 +81,7 @@ export function PartnerAgentHome() {
                 provider: s.providerName,
                 people: formatList(s.patients),
               })}
-              {s.status === 'booked' ? null : <span className="muted"> · {enumLabelOf('appointmentStatus', s.status)}</span>}
+              {s.status === 'booked' ? null : <span className="muted"> · {enumLabelOf(careEnums.appointmentStatus, s.status)}</span>}
             </li>
           ))}
         </ul>

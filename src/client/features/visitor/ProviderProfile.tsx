@@ -6,7 +6,7 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import copySpec from '@/generated/content/provider-profile';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import type { CounselingSpecialty, CounselingType } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
@@ -30,12 +30,13 @@ import { compareAgeGroups } from '@/domain/age-groups';
 import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, errorTemplate, liveDocument } from '@/domain/translations';
 import { Name } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
 
 const copy = liveDocument('content', copySpec);
 
 export type { ProfileLookup };
 
-const profilePhone = constants.phoneLines.profile;
+const profilePhone = placesConstants.phoneLines.profile;
 const STATUS_GONE = 410;
 const STATUS_NOT_FOUND = 404;
 
@@ -47,7 +48,7 @@ function mapLink(p: Provider): string {
 
 /** The head of a profile page: title, description, canonical (the friendly address when there is one) and schema.org data. */
 function profileHead(p: Provider, origin: string, path: string): RouteDataResult['head'] {
-  const specialties = (p.specialties ?? []).map((s) => enumLabelOf('counselingSpecialty', s));
+  const specialties = (p.specialties ?? []).map((s) => enumLabelOf(careEnums.counselingSpecialty, s));
   const inPerson = p.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
   const values = {
     name: fullName(p),
@@ -190,7 +191,7 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
   const catalogue = filters.data?.items;
   const values = (type: string) => displayValues(p, type, catalogue);
   const rate = sessionPayRate(p.about.payrates, false);
-  const specialties = (p.specialties ?? []).map((s: CounselingSpecialty) => enumLabelOf('counselingSpecialty', s));
+  const specialties = (p.specialties ?? []).map((s: CounselingSpecialty) => enumLabelOf(careEnums.counselingSpecialty, s));
   const backToSearch = `${searchPath}?${providerSearchParams({ state: p.practice.state, filters: {}, page: 1 }).toString()}`;
   const insurance = values('insurance_id');
 

@@ -9,7 +9,8 @@
  */
 import { useId, useMemo } from 'react';
 import copySpec from '@/generated/content/provider-search';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
+import * as timingConstants from '@/generated/constants/timing';
 import { routeById } from '@/generated/routes';
 import { parseProviderSearch, providerSearchParams, withoutFilters, type ProviderSearch } from '@/domain/provider-search';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
@@ -29,7 +30,7 @@ import { errorTemplate, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
 
-const searchPhone = constants.phoneLines.providerSearch;
+const searchPhone = placesConstants.phoneLines.providerSearch;
 
 export function SearchDocument() {
   const documentMode = useDocumentMode();
@@ -109,7 +110,7 @@ export function SearchDocument() {
           <template {...{ [SEARCH_ATTRIBUTES.timesLoading]: '' }}>
             <div className="slot-table__loading" role="status">
               <span className="visually-hidden">{copy.availability.loading}</span>
-              {Array.from({ length: constants.slotTableMinRows + 1 }, (_, i) => (
+              {Array.from({ length: timingConstants.slotTableMinRows + 1 }, (_, i) => (
                 <Skeleton key={i} height="2.75rem" />
               ))}
             </div>

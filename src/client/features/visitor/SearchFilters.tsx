@@ -20,6 +20,7 @@ import { HiddenFields } from '@/client/ui/HiddenFields';
 import { SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import type { Filter } from './queries';
 import { enumLabelOf, liveDocument } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const copy = liveDocument('content', copySpec);
 
@@ -72,7 +73,7 @@ function FilterGroup({
   const visible = !long || expanded ? values : values.filter((f, i) => i < SHORT_LIST || chosen.includes(f.value));
   return (
     <fieldset className="filter-group">
-      <legend className="filter-group__legend">{enumLabelOf('filterType', type)}</legend>
+      <legend className="filter-group__legend">{enumLabelOf(careEnums.filterType, type)}</legend>
       <ul className="filter-group__list" id={`${id}-list`}>
         {visible.map((f) => (
           <FilterOption
@@ -135,7 +136,7 @@ export function FilterForm({ groups, search, action }: { groups: Map<SearchFilte
         const rest = long ? values.filter((f) => !first.includes(f)) : [];
         return (
           <fieldset key={type} className="filter-group">
-            <legend className="filter-group__legend">{enumLabelOf('filterType', type)}</legend>
+            <legend className="filter-group__legend">{enumLabelOf(careEnums.filterType, type)}</legend>
             <ul className="filter-group__list">{first.map((f) => option(type, f))}</ul>
             {rest.length ? (
               <details className="filter-group__rest">

@@ -2,7 +2,7 @@
 import { useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import copySpec from '@/generated/content/provider-search';
-import { constants } from '@/generated/constants';
+import * as marketplaceConstants from '@/generated/constants/marketplace';
 import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { pageCount, type ProviderSearch } from '@/domain/provider-search';
@@ -55,7 +55,7 @@ export function LocationForm({
             id={`${id}-location`}
             className="input"
             ref={input}
-            name={constants.providerSearchParams.location}
+            name={marketplaceConstants.providerSearchParams.location}
             defaultValue={search.location ?? ''}
             autoComplete="postal-code"
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}

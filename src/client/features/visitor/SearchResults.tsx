@@ -10,8 +10,10 @@ import { useEffect, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-search';
-import { constants } from '@/generated/constants';
-import { enums, type SortOption } from '@/generated/enums';
+import * as marketplaceConstants from '@/generated/constants/marketplace';
+import * as placesConstants from '@/generated/constants/places';
+import type { SortOption } from '@/generated/enums';
+import * as careEnums from '@/generated/enums/care';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
@@ -43,7 +45,7 @@ import { enumOptionsOf, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
 
-const searchPhone = constants.phoneLines.providerSearch;
+const searchPhone = placesConstants.phoneLines.providerSearch;
 export const RESULTS_HEADING = 'results-heading';
 
 /** How the search's controls act: `go` in the app (buttons, in place); without it links and GET forms (a document page). */
@@ -195,7 +197,7 @@ export function SearchLayout({
 /** The order of the results: chosen in place in the app; on a document page a GET form (sent by the island as soon as it changes). */
 function SortField({ search, data, navigation }: { search: ProviderSearch; data: SearchResultsData; navigation: SearchNavigation }) {
   const { go } = navigation;
-  const value = search.orderBy ?? data.results.data?.orderBy ?? enums.sortOption.values[0];
+  const value = search.orderBy ?? data.results.data?.orderBy ?? careEnums.sortOption.values[0];
   const field = (
     <>
       <label className="field__label" htmlFor="search-sort">
@@ -206,9 +208,9 @@ function SortField({ search, data, navigation }: { search: ProviderSearch; data:
         className="select"
         {...(go
           ? { value, onChange: (e) => go({ ...search, orderBy: e.target.value as SortOption, page: 1 }) }
-          : { name: constants.providerSearchParams.orderBy, defaultValue: value })}
+          : { name: marketplaceConstants.providerSearchParams.orderBy, defaultValue: value })}
       >
-        {enumOptionsOf('sortOption').map((o) => (
+        {enumOptionsOf(careEnums.sortOption).map((o) => (
           <option key={o.value} value={o.value}>
             {data.sortLabels.get(o.value) ?? o.label}
           </option>
@@ -219,7 +221,7 @@ function SortField({ search, data, navigation }: { search: ProviderSearch; data:
   if (go) return <div className="field results-bar__sort">{field}</div>;
   return (
     <form className="field results-bar__sort" method="get" action={pageHref(routeById.providerSearch.path)} {...{ [SEARCH_ATTRIBUTES.autoSubmit]: '' }}>
-      <HiddenFields params={providerSearchParams({ ...search, page: 1 })} except={[constants.providerSearchParams.orderBy]} />
+      <HiddenFields params={providerSearchParams({ ...search, page: 1 })} except={[marketplaceConstants.providerSearchParams.orderBy]} />
       {field}
       <noscript>
         <button type="submit" className="btn btn--secondary">

@@ -9,7 +9,8 @@ import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { apiQueries, useGetProviderAvailabilityQuery } from '@/generated/client/hooks';
 import copySpec from '@/generated/content/provider-search';
-import { constants } from '@/generated/constants';
+import * as marketplaceConstants from '@/generated/constants/marketplace';
+import * as timingConstants from '@/generated/constants/timing';
 import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
 import { fillContent } from '@/domain/content-text';
 import { bookingCounselingType } from '@/domain/provider-search';
@@ -28,6 +29,7 @@ import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { fullName } from '@/domain/names';
 import { enumLabelOf, enumOptionsOf, liveDocument } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const copy = liveDocument('content', copySpec);
 
@@ -41,10 +43,10 @@ function viewInput(
   counselingType?: CounselingType,
   today = isoDateIn(new Date(), provider.timeZone),
 ) {
-  const startDate = addDaysIso(today, view.range * constants.slotListMaxDays);
+  const startDate = addDaysIso(today, view.range * marketplaceConstants.slotListMaxDays);
   return availabilityInput(provider.id, {
     startDate,
-    endDate: addDaysIso(startDate, constants.slotListMaxDays - 1),
+    endDate: addDaysIso(startDate, marketplaceConstants.slotListMaxDays - 1),
     ...(view.mode ? { availabilityType: [view.mode] } : {}),
     ...(view.timeOfDay ? { timeOfDay: [view.timeOfDay] } : {}),
     ...(counselingType ? { counselingType } : {}),
@@ -97,9 +99,9 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const searched = searchedCounselingTypes ?? (counselingType ? [counselingType] : undefined);
   const serviceOf = (slot: Slot) => {
     const service = bookingCounselingType(offeredTypes, searched, slot.isMedication);
-    return service ? enumLabelOf('counselingType', service) : undefined;
+    return service ? enumLabelOf(careEnums.counselingType, service) : undefined;
   };
-  const modes = enumOptionsOf('appointmentMode').filter((o) => o.value !== 'in_person' || offersInPerson);
+  const modes = enumOptionsOf(careEnums.appointmentMode).filter((o) => o.value !== 'in_person' || offersInPerson);
 
   // A document page counts days from the server's clock (its render and its prefetched times agree).
   // The view's days are counted in the provider's zone, as the server prefetched them (profileAvailabilityQuery).
@@ -127,7 +129,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
     setRange(next.range);
     setFirstDay(next.firstDay);
   };
-  const modeLabel = (m: AppointmentMode) => enumLabelOf('appointmentMode', m);
+  const modeLabel = (m: AppointmentMode) => enumLabelOf(careEnums.appointmentMode, m);
 
   // In the app each filter is controlled; on a document page it is a field of the view's GET form.
   const filterSelect = <V extends string>(
@@ -160,7 +162,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
     </select>
   );
   const modeSelect = filterSelect('mode', SLOT_VIEW_PARAMS.mode, mode, setMode, t.anyMode, modes);
-  const timeSelect = filterSelect('time', SLOT_VIEW_PARAMS.timeOfDay, timeOfDay, setTimeOfDay, t.anyTime, enumOptionsOf('timeOfDay'));
+  const timeSelect = filterSelect('time', SLOT_VIEW_PARAMS.timeOfDay, timeOfDay, setTimeOfDay, t.anyTime, enumOptionsOf(careEnums.timeOfDay));
   const filterFields = (
     <>
       <div className="field">
@@ -213,7 +215,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
         {query.isPending ? (
           <div className="slot-table__loading" role="status">
             <span className="visually-hidden">{t.loading}</span>
-            {Array.from({ length: constants.slotTableMinRows + 1 }, (_, i) => (
+            {Array.from({ length: timingConstants.slotTableMinRows + 1 }, (_, i) => (
               <Skeleton key={i} height="2.75rem" />
             ))}
           </div>

@@ -1,4 +1,5 @@
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
+import * as storageConstants from '@/generated/constants/storage';
 import { cookieUser, storedImpersonation, storeImpersonation } from './credentials';
 
 afterEach(() => {
@@ -21,16 +22,16 @@ describe('credentials in the browser', () => {
 
   it('keeps no token anywhere scripts can read it', () => {
     // The server sets the session cookie HttpOnly (tests/integration/session-cookie.test.ts); nothing here stores it.
-    expect(document.cookie).not.toContain(`${constants.accessTokenCookie}=`);
+    expect(document.cookie).not.toContain(`${storageConstants.accessTokenCookie}=`);
     expect(Object.keys(window.sessionStorage)).toEqual([]);
-    expect(Object.keys(window.localStorage)).not.toContain(constants.accessTokenCookie);
+    expect(Object.keys(window.localStorage)).not.toContain(storageConstants.accessTokenCookie);
   });
 
   it('reads impersonation data only when it is complete', () => {
     expect(storedImpersonation()).toBeUndefined();
     storeImpersonation({ providerId: 'p9', ehrProfileCode: 'E1' });
     expect(storedImpersonation()).toEqual({ providerId: 'p9', ehrProfileCode: 'E1' });
-    window.sessionStorage.setItem(constants.impersonationStorageKey, '{"providerId":"p9"}');
+    window.sessionStorage.setItem(runtimeConstants.impersonationStorageKey, '{"providerId":"p9"}');
     expect(storedImpersonation()).toBeUndefined();
   });
 });

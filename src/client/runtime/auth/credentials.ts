@@ -4,7 +4,7 @@
  * the app learns who is signed in from GET /auth/session. Super-admin impersonation data is kept in
  * session storage. Nothing else about the session is stored.
  */
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
 import type { UserType } from '@/generated/enums';
 import type { AuthSession, FlagDecision } from '@/generated/entities';
 import type { Impersonation } from '@/client/api/transport';
@@ -45,11 +45,11 @@ export interface CurrentSession {
 }
 
 export function storeImpersonation(value: Impersonation): void {
-  window.sessionStorage.setItem(constants.impersonationStorageKey, JSON.stringify(value));
+  window.sessionStorage.setItem(runtimeConstants.impersonationStorageKey, JSON.stringify(value));
 }
 
 export function storedImpersonation(): Impersonation | undefined {
-  const raw = window.sessionStorage.getItem(constants.impersonationStorageKey);
+  const raw = window.sessionStorage.getItem(runtimeConstants.impersonationStorageKey);
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<Impersonation>;
@@ -62,5 +62,5 @@ export function storedImpersonation(): Impersonation | undefined {
 }
 
 export function clearImpersonation(): void {
-  window.sessionStorage.removeItem(constants.impersonationStorageKey);
+  window.sessionStorage.removeItem(runtimeConstants.impersonationStorageKey);
 }

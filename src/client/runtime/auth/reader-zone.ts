@@ -4,7 +4,7 @@
  * zone is only ever shown beside it.
  */
 import { useGetUserDetailsQuery } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as rulesConstants from '@/generated/constants/rules';
 import { viewerTimeZone } from '@/domain/date-format';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
@@ -23,5 +23,5 @@ export function useReaderTimeZone(): string {
  */
 export function useStaffTimeZone(placeZone?: string): string {
   const user = useAppSelector(selectUser);
-  return user?.timeZone ?? placeZone ?? constants.calendarTimeZone;
+  return user?.timeZone ?? placeZone ?? rulesConstants.calendarTimeZone;
 }

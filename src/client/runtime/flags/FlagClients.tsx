@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { FlagProvider, InMemoryStorageProvider, UnleashClient, useFlags, useFlagsStatus, useUnleashClient } from '@unleash/proxy-client-react';
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
 import { endpointRoutes } from '@/generated/client/api';
 import { useAppDispatch } from '@/client/store/hooks';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
@@ -44,8 +44,8 @@ function TrafficClient({ traffic, userId }: { traffic: Traffic; userId: string }
     () =>
       new UnleashClient({
         url: new URL(`/api${endpointRoutes.getFrontendFlags.path}`, window.location.origin).toString(),
-        clientKey: constants.flagAppName,
-        appName: constants.flagAppName,
+        clientKey: runtimeConstants.flagAppName,
+        appName: runtimeConstants.flagAppName,
         context: { userId },
         disableMetrics: true,
         storageProvider: new InMemoryStorageProvider(),

@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
+import * as timingConstants from '@/generated/constants/timing';
 import { flagSpecs, type FlagName } from '@/generated/flags';
 import { quietFetch } from './quiet-fetch';
 import { effectiveTreatment, flagUserKey, isFlagOn, treatmentOf, waitUntilReady } from './treatment';
@@ -10,25 +11,25 @@ describe('visitor identity', () => {
     window.localStorage.clear();
     const id = visitorId();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(window.localStorage.getItem(constants.visitorIdStorageKey)).toBe(id);
-    expect(Cookies.get(constants.visitorIdCookie)).toBe(id);
+    expect(window.localStorage.getItem(storageConstants.visitorIdStorageKey)).toBe(id);
+    expect(Cookies.get(storageConstants.visitorIdCookie)).toBe(id);
     expect(visitorId()).toBe(id);
   });
 });
 
 describe('treatments', () => {
   it('are control until ready, and for a flag not served', () => {
-    expect(treatmentOf('bookings', false, { name: 'on', enabled: true })).toBe(constants.treatmentFallback);
-    expect(treatmentOf('bookings', true, undefined)).toBe(constants.treatmentFallback);
-    expect(treatmentOf('bookings', true, { name: 'new_for_all', enabled: true })).toBe(constants.treatmentFallback);
+    expect(treatmentOf('bookings', false, { name: 'on', enabled: true })).toBe(storageConstants.treatmentFallback);
+    expect(treatmentOf('bookings', true, undefined)).toBe(storageConstants.treatmentFallback);
+    expect(treatmentOf('bookings', true, { name: 'new_for_all', enabled: true })).toBe(storageConstants.treatmentFallback);
     expect(treatmentOf('bookings', true, { name: 'on', enabled: true })).toBe('on');
   });
 
   it('under control act as the flag says', () => {
     for (const name of Object.keys(flagSpecs.flags) as FlagName[]) {
       const spec = flagSpecs.flags[name];
-      expect(effectiveTreatment(name, constants.treatmentFallback)).toBe(spec.controlActsAs);
-      expect(isFlagOn(name, constants.treatmentFallback)).toBe((spec.enabledWhen ?? ['on']).includes(spec.controlActsAs));
+      expect(effectiveTreatment(name, storageConstants.treatmentFallback)).toBe(spec.controlActsAs);
+      expect(isFlagOn(name, storageConstants.treatmentFallback)).toBe((spec.enabledWhen ?? ['on']).includes(spec.controlActsAs));
     }
   });
 
@@ -41,17 +42,17 @@ describe('treatments', () => {
     try {
       let ready = false;
       const soon = waitUntilReady(() => ready);
-      await jest.advanceTimersByTimeAsync(constants.flagPollMs * 2);
+      await jest.advanceTimersByTimeAsync(timingConstants.flagPollMs * 2);
       ready = true;
-      await jest.advanceTimersByTimeAsync(constants.flagPollMs);
+      await jest.advanceTimersByTimeAsync(timingConstants.flagPollMs);
       await expect(soon).resolves.toBe(true);
       const never = waitUntilReady(() => false);
-      await jest.advanceTimersByTimeAsync(constants.flagReadyWaitMs - constants.flagPollMs);
+      await jest.advanceTimersByTimeAsync(timingConstants.flagReadyWaitMs - timingConstants.flagPollMs);
       let settled = false;
       void never.then(() => (settled = true));
       await jest.advanceTimersByTimeAsync(0);
       expect(settled).toBe(false);
-      await jest.advanceTimersByTimeAsync(constants.flagPollMs);
+      await jest.advanceTimersByTimeAsync(timingConstants.flagPollMs);
       await expect(never).resolves.toBe(false);
     } finally {
       jest.useRealTimers();

@@ -4,7 +4,8 @@
  * over, or when it does not serve the flag. Under control the app behaves as the flag's
  * controlActsAs. The user key and the fallback rule are src/domain/flags.ts.
  */
-import { constants } from '@/generated/constants';
+import * as storageConstants from '@/generated/constants/storage';
+import * as timingConstants from '@/generated/constants/timing';
 import { flagBehaviour, type FlagName } from '@/generated/flags';
 import { flagOnUnder, resolveTreatment } from '@/domain/flags';
 
@@ -29,7 +30,7 @@ export function trafficOf(flag: FlagName): Traffic {
 
 /** The treatment whose behaviour applies: control acts as the flag says. */
 export function effectiveTreatment(flag: FlagName, treatment: Treatment): Treatment {
-  return treatment === constants.treatmentFallback ? flagBehaviour[flag].controlActsAs : treatment;
+  return treatment === storageConstants.treatmentFallback ? flagBehaviour[flag].controlActsAs : treatment;
 }
 
 /** Whether what the flag gates (a route, a capability) is available under this treatment. */
@@ -45,7 +46,7 @@ export function isFlagName(name: string): name is FlagName {
  * Resolves when isReady() holds, checking every pollMs, or after maxWaitMs with false. The flag
  * clients are given at most that long before their treatments settle on control.
  */
-export function waitUntilReady(isReady: () => boolean, pollMs = constants.flagPollMs, maxWaitMs = constants.flagReadyWaitMs): Promise<boolean> {
+export function waitUntilReady(isReady: () => boolean, pollMs = timingConstants.flagPollMs, maxWaitMs = timingConstants.flagReadyWaitMs): Promise<boolean> {
   return new Promise((resolve) => {
     if (isReady()) {
       resolve(true);

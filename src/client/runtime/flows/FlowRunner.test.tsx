@@ -9,6 +9,7 @@ import { fixtureForm, loadFixtureSpecs } from '@tests/fixtures/specs';
 import type { FlowDefinition } from '@/generated/flow-types';
 import { FlowRunner } from './FlowRunner';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 const bundle = loadFixtureSpecs();
 const flow = bundle.flows.get('fixture-booking')!.data as FlowDefinition;
@@ -51,7 +52,7 @@ describe('FlowRunner', () => {
     expect(await screen.findByRole('heading', { name: 'Patient information' })).toBeTruthy();
     expect(actions.find((a) => a.type === 'test/emailSubmitted')).toMatchObject({ payload: { stepId: 'email', answers: { otp: '123456' } } });
     expect(new URLSearchParams(search()).get('step')).toBe('patient-info');
-    await userEvent.click(screen.getByRole('button', { name: enumLabelOf('appointmentMode', 'online') }));
+    await userEvent.click(screen.getByRole('button', { name: enumLabelOf(careEnums.appointmentMode, 'online') }));
     expect(actions.find((a) => a.type === 'test/modeChosen')).toMatchObject({ payload: { answers: { 'patient-info': 'online' } } });
     await userEvent.click(await screen.findByRole('button', { name: 'Pay now' }));
     expect(types()).toContain('test/paid');
@@ -61,7 +62,7 @@ describe('FlowRunner', () => {
   it('goes back a page', async () => {
     setup('patient');
     expect(await screen.findByRole('heading', { name: 'Patient information' })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: enumLabelOf('appointmentMode', 'in_person') }));
+    await userEvent.click(screen.getByRole('button', { name: enumLabelOf(careEnums.appointmentMode, 'in_person') }));
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Patient information' })).toBeTruthy();
@@ -69,7 +70,7 @@ describe('FlowRunner', () => {
 
   it('skips a step whose guard does not hold', async () => {
     const { onComplete } = setup('patient', false);
-    await userEvent.click(await screen.findByRole('button', { name: enumLabelOf('appointmentMode', 'online') }));
+    await userEvent.click(await screen.findByRole('button', { name: enumLabelOf(careEnums.appointmentMode, 'online') }));
     await waitFor(() => expect(onComplete).toHaveBeenCalled());
     expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
   });

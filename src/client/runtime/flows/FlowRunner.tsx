@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { enums, type EnumName } from '@/generated/enums';
+import { enumsNamedInSpecs, type EnumNamedInSpecs } from '@/generated/enums/named-in-specs';
 import { routeById, type RouteId } from '@/generated/routes';
 import type { FormDefinition } from '@/generated/types';
 import { PageSkeleton } from '@/client/ui/Skeleton';
@@ -49,7 +49,7 @@ function choicesOf(step: FlowStepDefinition): { value: string; label: string }[]
   if (!step.choices) return [];
   if (Array.isArray(step.choices)) return [...step.choices];
   const { enum: name, only } = step.choices as { enum: string; only?: readonly string[] };
-  const options = (enums[name as EnumName] ? enumOptionsOf(name as EnumName) : []) as readonly { value: string; label: string }[];
+  const options = (name in enumsNamedInSpecs ? enumOptionsOf(enumsNamedInSpecs[name as EnumNamedInSpecs]) : []) as readonly { value: string; label: string }[];
   return options.filter((o) => !only || only.includes(o.value));
 }
 

@@ -7,8 +7,8 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ReactNode } from 'react';
-import { constants } from '@/generated/constants';
-import { enums, type EnumName } from '@/generated/enums';
+import * as placesConstants from '@/generated/constants/places';
+import { enumsNamedInSpecs, type EnumNamedInSpecs } from '@/generated/enums/named-in-specs';
 import type { FormDefinition } from '@/generated/types';
 import { formatPhone } from '@/domain/phone';
 import { enumLabelOf } from '@/domain/translations';
@@ -63,10 +63,10 @@ function withEnumLabels(schema: SchemaNode, uiSchema: Record<string, unknown>): 
   const out: Record<string, unknown> = { ...uiSchema };
   const props = (schema.properties ?? {}) as Record<string, SchemaNode>;
   for (const [name, prop] of Object.entries(props)) {
-    const enumName = prop['x-enum'] as EnumName | undefined;
-    if (enumName && enums[enumName]) {
+    const enumName = prop['x-enum'] as EnumNamedInSpecs | undefined;
+    if (enumName && enumsNamedInSpecs[enumName]) {
       const existing = (out[name] ?? {}) as Record<string, unknown>;
-      out[name] = { 'ui:enumNames': (prop.enum as string[]).map((v) => enumLabelOf(enumName, v)), ...existing };
+      out[name] = { 'ui:enumNames': (prop.enum as string[]).map((v) => enumLabelOf(enumsNamedInSpecs[enumName], v)), ...existing };
     } else if (prop.type === 'object') {
       out[name] = withEnumLabels(prop, (out[name] ?? {}) as Record<string, unknown>);
     }
@@ -99,7 +99,10 @@ export default function RjsfSpecForm({ form, initialData, onSubmit, serverErrors
   const [showingErrors, setShowingErrors] = useState(false);
   const schema = form.schema as SchemaNode;
   const uiSchema = useMemo(() => withEnumLabels(schema, form.uiSchema), [schema, form.uiSchema]);
-  const transformErrors = useMemo(() => makeTransformErrors(schema, form.messages, { phone: formatPhone(constants.supportPhone) }), [schema, form.messages]);
+  const transformErrors = useMemo(
+    () => makeTransformErrors(schema, form.messages, { phone: formatPhone(placesConstants.supportPhone) }),
+    [schema, form.messages],
+  );
   const extraErrors = useMemo(() => (serverErrors?.length ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
 
   return (

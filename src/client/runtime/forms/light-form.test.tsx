@@ -6,6 +6,7 @@ import patientInformation from '@/generated/forms/booking-patient-information';
 import { message, messageIn } from '@/domain/messages';
 import { setLocaleSource } from '@/domain/locale';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 import { LightForm, lightModelOf } from './light-form';
 import { localizedForm } from './localized-form';
 import RjsfSpecForm from './RjsfSpecForm';
@@ -76,7 +77,7 @@ describe('a spec form drawn by the light renderer', () => {
     const service = screen.getByLabelText('Service type');
     expect(service.getAttribute('required')).not.toBeNull();
     expect(screen.queryByText(message('ui.form.optional'))).toBeNull();
-    expect(screen.getByRole('option', { name: enumLabelOf('appointmentMode', 'online') })).toBeTruthy();
+    expect(screen.getByRole('option', { name: enumLabelOf(careEnums.appointmentMode, 'online') })).toBeTruthy();
     await userEvent.selectOptions(service, 'Family Counseling');
     await userEvent.selectOptions(screen.getByLabelText(/Mode of session/), 'online');
     await userEvent.click(screen.getByRole('button', { name: serviceSelection.submitLabel }));
@@ -89,7 +90,7 @@ describe('a spec form drawn by the light renderer', () => {
     render(<SpecForm form={serviceSelection} onSubmit={onSubmit} />);
     const service = screen.getByLabelText('Tipo de servicio');
     expect(screen.getByRole('option', { name: 'Elija un servicio' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: enumLabelOf('appointmentMode', 'in_person') })).toBeTruthy();
+    expect(screen.getByRole('option', { name: enumLabelOf(careEnums.appointmentMode, 'in_person') })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     const error = screen.getByText(messageIn('es', 'validation.service.required'));
     expect(service.getAttribute('aria-invalid')).toBe('true');

@@ -8,8 +8,8 @@
  * draws one that does not with rjsf. light-form.test.tsx holds both renderers to the same markup for every spec form.
  */
 import { useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
-import { constants } from '@/generated/constants';
-import { enums, type EnumName } from '@/generated/enums';
+import * as placesConstants from '@/generated/constants/places';
+import { enumsNamedInSpecs, type EnumNamedInSpecs } from '@/generated/enums/named-in-specs';
 import type { FormDefinition } from '@/generated/types';
 import { formatPhone } from '@/domain/phone';
 import { enumLabelOf } from '@/domain/translations';
@@ -221,9 +221,9 @@ function choicesOf(schema: SchemaNode, ui: UiNode): FieldWidgetProps['options'][
 
 /** The words of an enumeration (x-enum) in the reader's language, as SpecForm gives rjsf (ui:enumNames). */
 function enumNamesOf(schema: SchemaNode, ui: UiNode): UiNode {
-  const name = schema['x-enum'] as EnumName | undefined;
-  if (!name || !enums[name] || !Array.isArray(schema.enum) || ui['ui:enumNames'] !== undefined) return ui;
-  return { ...ui, 'ui:enumNames': schema.enum.map((v) => enumLabelOf(name, String(v))) };
+  const name = schema['x-enum'] as EnumNamedInSpecs | undefined;
+  if (!name || !enumsNamedInSpecs[name] || !Array.isArray(schema.enum) || ui['ui:enumNames'] !== undefined) return ui;
+  return { ...ui, 'ui:enumNames': schema.enum.map((v) => enumLabelOf(enumsNamedInSpecs[name], String(v))) };
 }
 
 /** The part of a field's schema its widget reads. */
@@ -275,7 +275,7 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
   const validate = (values: Data): FieldError[] => {
     const check = validateOf(form);
     if (check(values)) return [];
-    return describeIssues(issuesFromAjv(check.errors), form.schema as SchemaNode, form.messages, { phone: formatPhone(constants.supportPhone) });
+    return describeIssues(issuesFromAjv(check.errors), form.schema as SchemaNode, form.messages, { phone: formatPhone(placesConstants.supportPhone) });
   };
   const showing = errors.length > 0 || Boolean(serverErrors?.length);
   const idOf = (path: readonly string[]) => [idPrefix, ...path].join('_');

@@ -5,8 +5,9 @@
  */
 import type { ChangeEvent, FocusEvent } from 'react';
 import { useFocusOnMount } from './focus-on-mount';
-import { constants } from '@/generated/constants';
-import { enums, type Relationship } from '@/generated/enums';
+import * as limitsConstants from '@/generated/constants/limits';
+import type { Relationship } from '@/generated/enums';
+import * as peopleEnums from '@/generated/enums/people';
 import { enumLabelOf } from '@/domain/translations';
 import { stateChoices } from '@/client/ui/format';
 import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/dates';
@@ -127,7 +128,12 @@ export const PhoneWidget = (p: FieldWidgetProps) => (
 export const ZipWidget = (p: FieldWidgetProps) => (
   <TextLike
     {...p}
-    extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }}
+    extras={{
+      inputMode: 'numeric',
+      autoComplete: 'postal-code',
+      filter: (v) => typedDigits(v, limitsConstants.zipLength),
+      maxLength: limitsConstants.zipLength,
+    }}
   />
 );
 /**
@@ -138,7 +144,7 @@ export const ZipWidget = (p: FieldWidgetProps) => (
 export const OneTimeCodeWidget = (p: FieldWidgetProps) => (
   <TextLike
     {...p}
-    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: PASTED_CODE_MAX }}
+    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, limitsConstants.otpLength), maxLength: PASTED_CODE_MAX }}
   />
 );
 export const CardNumberWidget = (p: FieldWidgetProps) => (
@@ -201,13 +207,13 @@ export type RelationshipFormContext = Partial<RelationshipChoiceContext>;
 /** The relationships the rules allow here (src/domain/relationships.ts), among those the field accepts. */
 export function RelationshipWidget(p: FieldWidgetProps) {
   const ctx = (p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {};
-  const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
+  const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (peopleEnums.relationship.values as readonly Relationship[])) as readonly Relationship[];
   const offered = offeredRelationships({
     otherRelationships: ctx.otherRelationships ?? [],
     currentRelationship: (p.value as Relationship | undefined) ?? ctx.currentRelationship,
     counselingType: ctx.counselingType,
   });
-  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: enumLabelOf('relationship', r) }));
+  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: enumLabelOf(peopleEnums.relationship, r) }));
   return <Select {...p} choices={choices} />;
 }
 
@@ -230,7 +236,7 @@ export function GenderWidget({ id, value, required, disabled, onChange, onBlur, 
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />{' '}
-          {enumLabelOf('gender', choice)}
+          {enumLabelOf(peopleEnums.gender, choice)}
         </label>
       ))}
     </fieldset>

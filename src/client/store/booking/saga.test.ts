@@ -1,4 +1,5 @@
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
+import * as timingConstants from '@/generated/constants/timing';
 import { errorCatalogue } from '@/generated/errors';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
@@ -73,7 +74,7 @@ describe('booking saga', () => {
       services.booking.createAppointment.mockRejectedValueOnce(new ApiError('timeout', 'createAppointment')).mockResolvedValueOnce({ id: 'appt-2' });
       const store = storeWith(services);
       store.dispatch(bookingRequested(submission));
-      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs);
+      await jest.advanceTimersByTimeAsync(timingConstants.queryRetryDelayMaxMs);
       expect(services.booking.createAppointment).toHaveBeenCalledTimes(2);
       expect(services.booking.createAppointment.mock.calls.map((c) => c[1])).toEqual(['key-1', 'key-1']);
       expect(store.getState().bookingRequest).toMatchObject({ status: 'booked', appointmentId: 'appt-2', attempts: 2 });
@@ -88,8 +89,8 @@ describe('booking saga', () => {
       services.booking.createAppointment.mockRejectedValue(new ApiError('network', 'createAppointment'));
       const store = storeWith(services);
       store.dispatch(bookingRequested(submission));
-      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
-      expect(services.booking.createAppointment).toHaveBeenCalledTimes(constants.bookingRetries + 1);
+      await jest.advanceTimersByTimeAsync(timingConstants.queryRetryDelayMaxMs * (runtimeConstants.bookingRetries + 1));
+      expect(services.booking.createAppointment).toHaveBeenCalledTimes(runtimeConstants.bookingRetries + 1);
       expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'network' });
       services.booking.createAppointment.mockResolvedValue({ id: 'appt-3' });
       store.dispatch(bookingRequested(submission));
@@ -103,9 +104,9 @@ describe('booking saga', () => {
   });
 
   it.each([
-    ['slot-taken', constants.slotErrorCodes.slotTaken],
-    ['medication-slot-limit', constants.slotErrorCodes.medicationSlotLimit],
-    ['no-open-slot', constants.slotErrorCodes.noOpenSlot],
+    ['slot-taken', runtimeConstants.slotErrorCodes.slotTaken],
+    ['medication-slot-limit', runtimeConstants.slotErrorCodes.medicationSlotLimit],
+    ['no-open-slot', runtimeConstants.slotErrorCodes.noOpenSlot],
   ])("reports %s for slot code %s with the API's sentence, without retrying", async (reason, code) => {
     services.booking.createAppointment.mockRejectedValue(httpError(409, { errorCode: code, text: `sentence for ${code}` }));
     const store = storeWith(services);
@@ -158,7 +159,7 @@ describe('booking saga', () => {
   });
 
   it('reports a failed hold as the booking failure, and books nothing', async () => {
-    services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken, text: 'taken' }));
+    services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: runtimeConstants.slotErrorCodes.slotTaken, text: 'taken' }));
     const store = storeWith(services);
     store.dispatch(bookingRequested(submission));
     await settle();
@@ -181,7 +182,7 @@ describe('holding the chosen slot', () => {
   });
 
   it('reports a slot someone else took (3001) with the catalogue reason, so other slots can be offered', async () => {
-    services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken }));
+    services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: runtimeConstants.slotErrorCodes.slotTaken }));
     const store = storeWith(services);
     store.dispatch(slotHoldRequested({ slotId: slot.id, providerId: 'p1' }));
     await settle();
@@ -224,7 +225,7 @@ describe('paying with a card', () => {
       services.booking.createAppointment.mockRejectedValue(new ApiError('timeout', 'createAppointment'));
       const store = storeWith(services);
       store.dispatch(bookingRequested({ request, card }));
-      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
+      await jest.advanceTimersByTimeAsync(timingConstants.queryRetryDelayMaxMs * (runtimeConstants.bookingRetries + 1));
       expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'timeout' });
       services.booking.createAppointment.mockResolvedValue({ id: 'appt-8' });
       // The person presses book again, even with a nonce the hosted fields made anew.
@@ -306,8 +307,8 @@ describe('a booking that cannot be completed', () => {
       services.booking.createAppointment.mockRejectedValue(httpError(502, { errorCode: 'BOOKING_FAILED', text: errorCatalogue.BOOKING_FAILED.message }));
       const store = storeWith(services);
       store.dispatch(bookingRequested(submission));
-      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
-      expect(services.booking.createAppointment).toHaveBeenCalledTimes(constants.bookingRetries + 1);
+      await jest.advanceTimersByTimeAsync(timingConstants.queryRetryDelayMaxMs * (runtimeConstants.bookingRetries + 1));
+      expect(services.booking.createAppointment).toHaveBeenCalledTimes(runtimeConstants.bookingRetries + 1);
       expect(services.navigate).toHaveBeenCalledWith(routeById.bookingError.path);
       expect(store.getState().toasts.items).toEqual([expect.objectContaining({ kind: 'error', text: errorCatalogue.BOOKING_FAILED.message })]);
     } finally {
@@ -316,7 +317,7 @@ describe('a booking that cannot be completed', () => {
   });
 
   it('stays on the step for a slot someone took (to choose another) and for a request that got no answer (to retry with the same key)', async () => {
-    services.booking.createAppointment.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken }));
+    services.booking.createAppointment.mockRejectedValue(httpError(409, { errorCode: runtimeConstants.slotErrorCodes.slotTaken }));
     const store = storeWith(services);
     store.dispatch(bookingRequested(submission));
     await settle();

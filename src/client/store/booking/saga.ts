@@ -8,7 +8,7 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { isApiError } from '@/client/api/errors';
@@ -41,9 +41,9 @@ export function bookingFailureReason(error: unknown): BookingFailureReason {
     if (error.kind === 'timeout' || error.kind === 'network') return error.kind;
     const code = String(error.errorCode);
     // Booked, or held by another attempt (its own words: someone is booking it): either way, choose another time.
-    if (code === String(constants.slotErrorCodes.slotTaken) || code === String(constants.slotErrorCodes.slotHeld)) return 'slot-taken';
-    if (code === String(constants.slotErrorCodes.medicationSlotLimit)) return 'medication-slot-limit';
-    if (code === String(constants.slotErrorCodes.noOpenSlot)) return 'no-open-slot';
+    if (code === String(runtimeConstants.slotErrorCodes.slotTaken) || code === String(runtimeConstants.slotErrorCodes.slotHeld)) return 'slot-taken';
+    if (code === String(runtimeConstants.slotErrorCodes.medicationSlotLimit)) return 'medication-slot-limit';
+    if (code === String(runtimeConstants.slotErrorCodes.noOpenSlot)) return 'no-open-slot';
     if (code === errorCatalogue.INSURANCE_MEDICAID_DENIED.code || code === errorCatalogue.INSURANCE_NOT_ACCEPTED.code) return 'insurance-refused';
     if (code === errorCatalogue.BOOKINGS_PAUSED.code) return 'maintenance';
   }
@@ -74,7 +74,7 @@ export function* withRetries<T>(fn: () => Promise<T>, onAttempt?: () => unknown)
       const result: T = yield call(fn);
       return result;
     } catch (error) {
-      if (!isTransient(error) || attempt >= constants.bookingRetries) throw error;
+      if (!isTransient(error) || attempt >= runtimeConstants.bookingRetries) throw error;
       yield delay(retryDelayMs(attempt));
     }
   }

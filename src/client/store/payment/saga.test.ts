@@ -1,4 +1,5 @@
-import { constants } from '@/generated/constants';
+import * as runtimeConstants from '@/generated/constants/runtime';
+import * as timingConstants from '@/generated/constants/timing';
 import { ApiError } from '@/client/api/errors';
 import { fakeServices, settle, storeWith, type FakeServices } from '@tests/fixtures/services';
 import { message } from '@/domain/messages';
@@ -83,7 +84,7 @@ describe('payment saga', () => {
       services.payment.pay.mockRejectedValue(new ApiError('timeout', 'pay'));
       const store = storeWith(services);
       store.dispatch(paymentRequested({ card, payment }));
-      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
+      await jest.advanceTimersByTimeAsync(timingConstants.queryRetryDelayMaxMs * (runtimeConstants.bookingRetries + 1));
       expect(store.getState().payment.error?.reason).toBe('timeout');
       services.payment.pay.mockResolvedValue({ paymentId: 'pay-3', status: 'succeeded' });
       store.dispatch(paymentRequested({ card, payment }));

@@ -106,7 +106,7 @@ const describe = (type: FilterType, values: readonly (readonly [string, string, 
  * search filter's, as specs/enums has them in English and in Spanish (the .es.yaml twin).
  */
 function fromEnum(type: FilterType, name: EnumName, only?: readonly string[]): FilterSeed[] {
-  const spanish = enumOptionsOf(name, 'es') as readonly EnumOption[];
+  const spanish = enumOptionsOf(enums[name], 'es') as readonly EnumOption[];
   return (enums[name].options as readonly EnumOption[]).flatMap((o, i) => {
     if (only && !only.includes(o.value)) return [];
     const es = spanish[i]!;

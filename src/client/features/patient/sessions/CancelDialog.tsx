@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCancelAppointmentMutation, useCancelAppointmentSeriesRestMutation } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as bookingConstants from '@/generated/constants/booking';
+import * as placesConstants from '@/generated/constants/places';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
@@ -77,7 +78,7 @@ export function CancelDialog({
   // The terms, once it is known whether a card is on file (a failed card list reads as none: no payment is promised).
   const t = cards.isPending && !cards.isError ? undefined : terms.data;
   const cardOnFile = (cards.data?.length ?? 0) > 0;
-  const hours = t?.windowHours ?? constants.lateCancelWindowHours;
+  const hours = t?.windowHours ?? bookingConstants.lateCancelWindowHours;
   const fee = t ? formatCents(t.feeCents, { currency: t.currency }) : '';
   const blocked = Boolean(t?.lateCancellation) && !cancelOnlineUntilStart;
   const charged = Boolean(t?.lateCancellation) && (t?.feeCents ?? 0) > 0 && !lateFeeWaived;
@@ -93,7 +94,7 @@ export function CancelDialog({
         !t
           ? undefined
           : blocked
-            ? { tone: 'warning', urgent: true, text: message('ui.patient.cancel.tooLate', { hours, phone: formatPhone(constants.supportPhone) }) }
+            ? { tone: 'warning', urgent: true, text: message('ui.patient.cancel.tooLate', { hours, phone: formatPhone(placesConstants.supportPhone) }) }
             : t.lateCancellation
               ? {
                   tone: charged ? 'warning' : 'success',

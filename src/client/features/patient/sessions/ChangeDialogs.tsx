@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useAppointmentsExistQuery, useRebookAppointmentMutation, useRescheduleAppointmentMutation } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
@@ -100,7 +100,7 @@ export function RebookDialog({ session, onClose, onDone }: DialogProps) {
       {session.selfPay && card.data ? (
         <p className="notice">{message('ui.patient.rebook.selfPay', { price: formatCents(session.priceCents ?? 0), last4: card.data.last4 })}</p>
       ) : null}
-      {noCard ? <p className="notice notice--warning">{message('ui.patient.rebook.noCard', { phone: formatPhone(constants.supportPhone) })}</p> : null}
+      {noCard ? <p className="notice notice--warning">{message('ui.patient.rebook.noCard', { phone: formatPhone(placesConstants.supportPhone) })}</p> : null}
     </>
   );
 

@@ -7,6 +7,7 @@ import { enumLabelOf } from '@/domain/translations';
 import { sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
 import { modeLabel, patientNames, practiceAddress, providerName, whenOf, counselingLabel, type Session } from './session-data';
 import { messageNaming } from '@/client/ui/Name';
+import * as careEnums from '@/generated/enums/care';
 
 export function sessionDetailsPath(s: Pick<Session, 'id'>): string {
   return `${routeById.patientSessions.path}?${new URLSearchParams({ session: s.id }).toString()}`;
@@ -51,7 +52,7 @@ export function SessionCard({
           {message('ui.patient.sessions.seriesLabel', {
             index: s.series.index + 1,
             count: s.series.sessions,
-            repeat: enumLabelOf('sessionRepeat', s.series.repeat),
+            repeat: enumLabelOf(careEnums.sessionRepeat, s.series.repeat),
           })}
         </p>
       ) : null}

@@ -9,6 +9,7 @@ import { saveFile } from '@/client/ui/save-file';
 import { formatSessionTime } from '@/domain/date-format';
 import { providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
+import * as careEnums from '@/generated/enums/care';
 
 export type Session = BookedAppointment;
 export type SessionsWhen = 'upcoming' | 'past';
@@ -48,11 +49,11 @@ export function patientNames(s: Session): string {
 }
 
 export function modeLabel(s: Session): string {
-  return enumLabelOf('appointmentMode', s.appointmentMode);
+  return enumLabelOf(careEnums.appointmentMode, s.appointmentMode);
 }
 
 export function counselingLabel(s: Session): string {
-  return enumLabelOf('counselingType', s.counselingType);
+  return enumLabelOf(careEnums.counselingType, s.counselingType);
 }
 
 export function practiceAddress(s: Session): string {

@@ -1,5 +1,5 @@
 /** The shared time picker (src/client/ui/SlotPickerDialog) in the portal's words, for the patient's own session. */
-import { constants } from '@/generated/constants';
+import * as placesConstants from '@/generated/constants/places';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
 import { SlotPickerDialog as Picker, type Hold, type SlotPickerDialogProps } from '@/client/ui/SlotPickerDialog';
@@ -18,7 +18,7 @@ export function SlotPickerDialog(props: Omit<SlotPickerDialogProps, 'session' | 
         close: message('ui.patient.close'),
         legend: message('ui.patient.slots.legend'),
         loading: message('ui.patient.slots.loading'),
-        none: message('ui.patient.slots.none', { provider: providerName(session), phone: formatPhone(constants.supportPhone) }),
+        none: message('ui.patient.slots.none', { provider: providerName(session), phone: formatPhone(placesConstants.supportPhone) }),
         held: (p) => message('ui.patient.slots.held', p),
         holding: message('ui.patient.slots.holding'),
         choose: message('ui.patient.slots.choose'),
