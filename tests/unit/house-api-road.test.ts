@@ -22,7 +22,9 @@ const API_DOOR = 'src/client/api/api-context.tsx';
 // 17: the patient, support, care and partner screens take the generated options (src/client/api/api-queries.ts), not the client.
 // 3: the visitor, landing and booking screens, the slot picker dialog, the card gateway and the submit-time checks
 //    (what stays: api-queries.ts itself, the app frame's language choice outside the query frame, the hubs' folded places).
-const USE_API_FILE_CEILING = 3;
+// 2: the hubs' folded list of places reads each page through the generated options (what stays: api-queries.ts
+//    itself and the app frame's language choice, outside the query frame).
+const USE_API_FILE_CEILING = 2;
 
 /** Every file of the client (tests aside). */
 function clientFiles(dir: string): string[] {

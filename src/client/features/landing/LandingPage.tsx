@@ -7,7 +7,7 @@
  * pages (every place a practice is) as plain links, so people and crawlers reach them by following links.
  */
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import cityPageSpec from '@/generated/content/landing-city';
 import providerHubSpec from '@/generated/content/landing-provider-hub';
 import psychiatristHubSpec from '@/generated/content/landing-psychiatrist-hub';
@@ -23,7 +23,8 @@ import { routeById } from '@/generated/routes';
 import { fillContentTree } from '@/domain/content-text';
 import { landingPagePath, parseLandingPath, type LandingPage } from '@/domain/landing-urls';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
+import { useApiQueries } from '@/client/api/api-queries';
+import { apiQueries } from '@/generated/client/hooks';
 import { practicePlacesQuery } from './queries';
 import { providerSearchParams, searchFromQuestionnaire } from '@/domain/provider-search';
 import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
@@ -101,7 +102,8 @@ export async function loadData(context: RouteDataContext): Promise<RouteDataResu
   const pathname = new URL(context.url, context.origin).pathname;
   const resolved = resolveLandingPage(pathname);
   if (!resolved) return { status: STATUS_NOT_FOUND, head: { title: system.notFound.heading, robots: 'noindex' } };
-  if (resolved.page.pageType === 'hub') await context.queryClient.prefetchQuery(practicePlacesQuery(context.api));
+  if (resolved.page.pageType === 'hub')
+    await context.queryClient.prefetchQuery(practicePlacesQuery(context.queryClient, (page) => apiQueries.listPractices(context.api, { query: { page } })));
   const pageNumber = landingPageNumber(context.search);
   const { page } = resolved;
   // A list that cannot load (a city the geocoder does not know) leaves the page as it is, without a list.
@@ -138,8 +140,9 @@ function Block({ name, resolved }: { name: string; resolved: ResolvedPage }) {
 
 /** A hub's links to the state and city pages of its section, for every place a practice is. */
 function HubPlaces({ section }: { section: LandingSection }) {
-  const api = useApi();
-  const places = useQuery(practicePlacesQuery(api));
+  const queries = useApiQueries();
+  const queryClient = useQueryClient();
+  const places = useQuery(practicePlacesQuery(queryClient, (page) => queries.listPractices({ query: { page } })));
   if (!places.data?.length) return null;
   const providerKind = segments.segments[section].providerKind;
   return (

@@ -3,6 +3,7 @@
  * the first paint, then in the browser, which loads the time-zone rule only when it refreshes) and
  * the insurance carriers the search entry offers.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { apiQueries, queryKeys, useGetProviderFiltersQuery } from '@/generated/client/hooks';
 import type { ApiClient } from '@/client/api/api-context';
 
@@ -48,13 +49,20 @@ export interface StatePlaces {
 const MAX_PRACTICE_PAGES = 50;
 
 /** Every state and city where a practice is, by state then city (the hubs link to their pages). */
-export const practicePlacesQuery = (api: ApiClient) => ({
+/** One page of the practice list, as its generated query options (its own generated key). */
+type PracticePageQuery = (page: number) => ReturnType<typeof apiQueries.listPractices>;
+
+/**
+ * The folded list reads each page through the generated options of the practice list (each page cached under its
+ * generated key): the server's loader passes them over its client, the screen over the tree's (useApiQueries).
+ */
+export const practicePlacesQuery = (queryClient: QueryClient, practicePage: PracticePageQuery) => ({
   // Under the practice list's key: every page of it, folded into places.
   queryKey: [...queryKeys.listPractices(), 'places'] as const,
   queryFn: async (): Promise<StatePlaces[]> => {
     const byState = new Map<string, Set<string>>();
     for (let page = 1, seen = 0; page <= MAX_PRACTICE_PAGES; page += 1) {
-      const answer = await api.listPractices({ query: { page } });
+      const answer = await queryClient.fetchQuery(practicePage(page));
       for (const p of answer.items) {
         if (!byState.has(p.state)) byState.set(p.state, new Set());
         byState.get(p.state)!.add(p.city);
