@@ -974,12 +974,9 @@ export const messages = {
   'ui.support.refund.open': 'Refund payment',
   'ui.support.refund.paid': 'Paid {amount} by {card}',
   'ui.support.refund.refunded': '{amount} refunded so far',
-  'ui.support.refund.amount': 'Amount to refund (US dollars)',
-  'ui.support.refund.amountHint': 'At most {amount}: what is left of the payment.',
+  'ui.support.refund.amountRequired': 'Enter the amount to refund.',
   'ui.support.refund.amountInvalid': 'Enter an amount between $0.01 and {amount}.',
-  'ui.support.refund.reason': 'Reason (the patient does not see it)',
   'ui.support.refund.reasonRequired': 'Enter why this payment is refunded.',
-  'ui.support.refund.submit': 'Refund',
   'ui.support.refund.cancel': 'Not now',
   'ui.support.refund.sending': 'Refunding…',
   'ui.support.refund.done': '{amount} refunded. The patient gets an e-mail, and their Billing shows the refund.',
@@ -2392,12 +2389,9 @@ export interface MessageParams {
   'ui.support.refund.open': Record<string, never>;
   'ui.support.refund.paid': { amount: string | number; card: string | number };
   'ui.support.refund.refunded': { amount: string | number };
-  'ui.support.refund.amount': Record<string, never>;
-  'ui.support.refund.amountHint': { amount: string | number };
+  'ui.support.refund.amountRequired': Record<string, never>;
   'ui.support.refund.amountInvalid': { amount: string | number };
-  'ui.support.refund.reason': Record<string, never>;
   'ui.support.refund.reasonRequired': Record<string, never>;
-  'ui.support.refund.submit': Record<string, never>;
   'ui.support.refund.cancel': Record<string, never>;
   'ui.support.refund.sending': Record<string, never>;
   'ui.support.refund.done': { amount: string | number };

@@ -3357,6 +3357,22 @@ export const translation: Translation = {
         },
       },
     },
+    'support-refund': {
+      id: 'support-refund',
+      title: 'Reembolsar el pago',
+      submitLabel: 'Reembolsar',
+      schema: {
+        properties: {
+          amount: {
+            title: 'Monto a reembolsar (dólares estadounidenses)',
+            description: 'Como máximo lo que queda del pago.',
+          },
+          reason: {
+            title: 'Motivo (el paciente no lo ve)',
+          },
+        },
+      },
+    },
     'verify-date-of-birth': {
       id: 'verify-date-of-birth',
       title: 'Confirme su fecha de nacimiento',
