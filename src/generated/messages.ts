@@ -974,12 +974,9 @@ export const messages = {
   'ui.support.refund.open': 'Refund payment',
   'ui.support.refund.paid': 'Paid {amount} by {card}',
   'ui.support.refund.refunded': '{amount} refunded so far',
-  'ui.support.refund.amount': 'Amount to refund (US dollars)',
-  'ui.support.refund.amountHint': 'At most {amount}: what is left of the payment.',
+  'ui.support.refund.amountRequired': 'Enter the amount to refund.',
   'ui.support.refund.amountInvalid': 'Enter an amount between $0.01 and {amount}.',
-  'ui.support.refund.reason': 'Reason (the patient does not see it)',
   'ui.support.refund.reasonRequired': 'Enter why this payment is refunded.',
-  'ui.support.refund.submit': 'Refund',
   'ui.support.refund.cancel': 'Not now',
   'ui.support.refund.sending': 'Refunding…',
   'ui.support.refund.done': '{amount} refunded. The patient gets an e-mail, and their Billing shows the refund.',
@@ -1202,22 +1199,18 @@ export const messages = {
   'ui.support.agendaTasks.openDay': 'Open the agenda of {day}',
   'ui.support.handover.heading': 'Welcome, {name}',
   'ui.support.handover.dobIntro': 'To keep your information private, please confirm your date of birth.',
-  'ui.support.handover.dob': 'Your date of birth',
-  'ui.support.handover.confirm': 'Confirm',
   'ui.support.handover.consentIntro': 'Please read the consent and sign it with your full name.',
-  'ui.support.handover.signerName': 'Your full name',
-  'ui.support.handover.agree': 'I have read and agree to this consent',
-  'ui.support.handover.sign': 'Sign the consent',
   'ui.support.handover.agreeRequired': 'Tick the box to agree, and type your name.',
+  'ui.support.handover.signerNameRequired': 'Type your full name.',
+  'ui.support.handover.codeRequired': 'Type the sign-in code we sent you.',
+  'ui.support.handover.codeLength': 'The sign-in code is 6 digits.',
   'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
-  'ui.support.handover.back': 'Back to the agenda',
   'ui.support.handover.cancel': 'Hand back without signing',
   'ui.support.handover.session': 'Your session on {when}',
   'ui.support.handover.takeBackHeading': 'For the front desk',
   'ui.support.handover.takeBackIntro': 'To take the device back, sign in again: we send a sign-in code to {email}.',
   'ui.support.handover.sendCode': 'Send me a sign-in code',
   'ui.support.handover.codeSent': 'We sent a code to {email}. Type it to go back to the agenda.',
-  'ui.support.handover.code': 'Sign-in code',
   'ui.support.session.reschedule': 'Move to another time',
   'ui.support.reschedule.heading': 'Move the session with {provider}',
   'ui.support.reschedule.current': 'Now: {when}. Pick the caller\'s new time; it is held while you confirm.',
@@ -2396,12 +2389,9 @@ export interface MessageParams {
   'ui.support.refund.open': Record<string, never>;
   'ui.support.refund.paid': { amount: string | number; card: string | number };
   'ui.support.refund.refunded': { amount: string | number };
-  'ui.support.refund.amount': Record<string, never>;
-  'ui.support.refund.amountHint': { amount: string | number };
+  'ui.support.refund.amountRequired': Record<string, never>;
   'ui.support.refund.amountInvalid': { amount: string | number };
-  'ui.support.refund.reason': Record<string, never>;
   'ui.support.refund.reasonRequired': Record<string, never>;
-  'ui.support.refund.submit': Record<string, never>;
   'ui.support.refund.cancel': Record<string, never>;
   'ui.support.refund.sending': Record<string, never>;
   'ui.support.refund.done': { amount: string | number };
@@ -2622,22 +2612,18 @@ export interface MessageParams {
   'ui.support.agendaTasks.openDay': { day: string | number };
   'ui.support.handover.heading': { name: string | number };
   'ui.support.handover.dobIntro': Record<string, never>;
-  'ui.support.handover.dob': Record<string, never>;
-  'ui.support.handover.confirm': Record<string, never>;
   'ui.support.handover.consentIntro': Record<string, never>;
-  'ui.support.handover.signerName': Record<string, never>;
-  'ui.support.handover.agree': Record<string, never>;
-  'ui.support.handover.sign': Record<string, never>;
   'ui.support.handover.agreeRequired': Record<string, never>;
+  'ui.support.handover.signerNameRequired': Record<string, never>;
+  'ui.support.handover.codeRequired': Record<string, never>;
+  'ui.support.handover.codeLength': Record<string, never>;
   'ui.support.handover.done': Record<string, never>;
-  'ui.support.handover.back': Record<string, never>;
   'ui.support.handover.cancel': Record<string, never>;
   'ui.support.handover.session': { when: string | number };
   'ui.support.handover.takeBackHeading': Record<string, never>;
   'ui.support.handover.takeBackIntro': { email: string | number };
   'ui.support.handover.sendCode': Record<string, never>;
   'ui.support.handover.codeSent': { email: string | number };
-  'ui.support.handover.code': Record<string, never>;
   'ui.support.session.reschedule': Record<string, never>;
   'ui.support.reschedule.heading': { provider: string | number };
   'ui.support.reschedule.current': { when: string | number };

@@ -2,19 +2,10 @@
 import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import cardForm from '@/generated/forms/booking-card';
-
-interface Node {
-  title?: string;
-  properties?: Record<string, Node>;
-}
+import { specFieldTitle } from './spec-form';
 
 /** The spec title of a field of the card form ("number", "address.zipcode"). */
-export function cardFormTitle(path: string): string {
-  let node: Node | undefined = cardForm.schema as Node;
-  for (const part of path.split('.')) node = node?.properties?.[part];
-  if (!node?.title) throw new Error(`booking-card has no field ${path}`);
-  return node.title;
-}
+export const cardFormTitle = (path: string): string => specFieldTitle(cardForm, path);
 
 export const billing = { firstName: 'Jordan', lastName: 'Rivera', line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' };
 

@@ -3279,6 +3279,45 @@ export const translation: Translation = {
         },
       },
     },
+    'support-hand-over-birth-date': {
+      id: 'support-hand-over-birth-date',
+      title: 'Confirme su fecha de nacimiento',
+      submitLabel: 'Confirmar',
+      schema: {
+        properties: {
+          dob: {
+            title: 'Su fecha de nacimiento',
+          },
+        },
+      },
+    },
+    'support-hand-over-code': {
+      id: 'support-hand-over-code',
+      title: 'Recuperar el dispositivo',
+      submitLabel: 'Volver a la agenda',
+      schema: {
+        properties: {
+          otp: {
+            title: 'Código de inicio de sesión',
+          },
+        },
+      },
+    },
+    'support-hand-over-consent': {
+      id: 'support-hand-over-consent',
+      title: 'Firmar el consentimiento',
+      submitLabel: 'Firmar el consentimiento',
+      schema: {
+        properties: {
+          signerName: {
+            title: 'Su nombre completo',
+          },
+          agree: {
+            title: 'He leído este consentimiento y estoy de acuerdo',
+          },
+        },
+      },
+    },
     'support-patient-contact': {
       id: 'support-patient-contact',
       title: 'Contacto del paciente',
@@ -3314,6 +3353,22 @@ export const translation: Translation = {
           },
           email: {
             title: 'Correo electrónico',
+          },
+        },
+      },
+    },
+    'support-refund': {
+      id: 'support-refund',
+      title: 'Reembolsar el pago',
+      submitLabel: 'Reembolsar',
+      schema: {
+        properties: {
+          amount: {
+            title: 'Monto a reembolsar (dólares estadounidenses)',
+            description: 'Como máximo lo que queda del pago.',
+          },
+          reason: {
+            title: 'Motivo (el paciente no lo ve)',
           },
         },
       },

@@ -9,11 +9,15 @@
  */
 import moment from 'moment-timezone';
 import { enums } from '@/generated/enums';
+import birthDateForm from '@/generated/forms/support-hand-over-birth-date';
+import codeForm from '@/generated/forms/support-hand-over-code';
+import consentForm from '@/generated/forms/support-hand-over-consent';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { formatTime } from '@/domain/date-format';
 import { message } from '@/domain/messages';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
@@ -97,14 +101,14 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       expect(await page.getByRole('main').getByRole('link').count()).toBe(0);
       // The server holds this session to her task: the day's agenda is refused to the device in her hands.
       await expect(apiAsPage(page, `/front-desk/agenda?practiceId=${visit.practice.id}&date=${day}`)).rejects.toThrow(/answered 403.*HAND_OVER_ACTIVE/);
-      await device.getByLabel(messages['ui.support.handover.dob']).fill('1990-04-12');
-      await device.getByRole('button', { name: messages['ui.support.handover.confirm'] }).click();
+      await device.getByLabel(specFieldTitle(birthDateForm, 'dob')).fill('1990-04-12');
+      await device.getByRole('button', { name: specSubmitLabel(birthDateForm) }).click();
       await device.getByText(messages['ui.support.handover.consentIntro']).waitFor();
-      await device.getByRole('button', { name: messages['ui.support.handover.sign'] }).click();
+      await device.getByRole('button', { name: specSubmitLabel(consentForm) }).click();
       await device.getByText(messages['ui.support.handover.agreeRequired']).waitFor();
-      await device.getByRole('checkbox', { name: messages['ui.support.handover.agree'] }).check();
-      await device.getByLabel(messages['ui.support.handover.signerName']).fill(memberName);
-      await device.getByRole('button', { name: messages['ui.support.handover.sign'] }).click();
+      await device.getByRole('checkbox', { name: specFieldTitle(consentForm, 'agree') }).check();
+      await device.getByLabel(specFieldTitle(consentForm, 'signerName')).fill(memberName);
+      await device.getByRole('button', { name: specSubmitLabel(consentForm) }).click();
       await device.getByText(messages['ui.support.handover.done']).waitFor();
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
 
@@ -113,8 +117,8 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       const since = mailMoment();
       await takeBack.getByRole('button', { name: messages['ui.support.handover.sendCode'] }).click();
       await takeBack.getByText(message('ui.support.handover.codeSent', { email: agent.email })).waitFor();
-      await takeBack.getByLabel(messages['ui.support.handover.code']).fill(await oneTimeCodeFor(agent.email, since));
-      await takeBack.getByRole('button', { name: messages['ui.support.handover.back'] }).click();
+      await takeBack.getByLabel(specFieldTitle(codeForm, 'otp')).fill(await oneTimeCodeFor(agent.email, since));
+      await takeBack.getByRole('button', { name: specSubmitLabel(codeForm) }).click();
       await page.waitForURL((u) => u.pathname === routeById.agenda.path && u.searchParams.get('date') === day);
 
       await person.getByText(/^Checked in at /).waitFor();

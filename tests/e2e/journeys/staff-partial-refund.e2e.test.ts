@@ -5,11 +5,13 @@
  */
 import type { Page } from 'playwright-core';
 import findAccountForm from '@/generated/forms/support-find-account';
+import refundForm from '@/generated/forms/support-refund';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import { useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
@@ -39,17 +41,17 @@ describe('journey: a staff partial refund reaches the patient', () => {
       const past = page.getByRole('region', { name: messages['ui.support.user.past'] });
       await past.getByRole('button', { name: messages['ui.support.refund.open'] }).first().click();
       // The one form open: its session's row holds the outcome.
-      const form = past.getByRole('form', { name: messages['ui.support.refund.open'] });
-      const paid = past.getByRole('listitem').filter({ has: page.getByRole('form', { name: messages['ui.support.refund.open'] }) });
+      const form = past.getByRole('region', { name: messages['ui.support.refund.open'] });
+      const paid = past.getByRole('listitem').filter({ has: page.getByRole('region', { name: messages['ui.support.refund.open'] }) });
       await form.waitFor();
       const title = (await paid.locator('.support__title').textContent())!;
       const row = past.getByRole('listitem').filter({ hasText: title });
       // A reason is required: the form says so and sends nothing.
-      await form.getByLabel(messages['ui.support.refund.amount']).fill(amount.slice(1));
-      await form.getByRole('button', { name: messages['ui.support.refund.submit'] }).click();
+      await form.getByLabel(specFieldTitle(refundForm, 'amount')).fill(amount.slice(1));
+      await form.getByRole('button', { name: specSubmitLabel(refundForm) }).click();
       await form.getByText(messages['ui.support.refund.reasonRequired']).waitFor();
-      await form.getByLabel(messages['ui.support.refund.reason']).fill('The session started twenty minutes late.');
-      await form.getByRole('button', { name: messages['ui.support.refund.submit'] }).click();
+      await form.getByLabel(specFieldTitle(refundForm, 'reason')).fill('The session started twenty minutes late.');
+      await form.getByRole('button', { name: specSubmitLabel(refundForm) }).click();
       await row
         .getByRole('status')
         .filter({ hasText: message('ui.support.refund.done', { amount }) })

@@ -1,7 +1,11 @@
 import { screen } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import { httpError, renderScreen, testUser } from '@tests/support/screen-kit';
+import birthDateForm from '@/generated/forms/support-hand-over-birth-date';
+import codeForm from '@/generated/forms/support-hand-over-code';
+import consentForm from '@/generated/forms/support-hand-over-consent';
 import { routeById } from '@/generated/routes';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import { message } from '@/domain/messages';
 import FrontDeskHandOverPage from './FrontDeskHandOverPage';
 
@@ -33,14 +37,20 @@ describe('FrontDeskHandOverPage', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: message('ui.support.handover.heading', { name: 'Avery Johnson' }) })).toBeTruthy();
     // No way back to the agenda before the patient is done (or hands the device back).
-    expect(screen.queryByRole('button', { name: message('ui.support.handover.back') })).toBeNull();
+    expect(screen.queryByRole('button', { name: specSubmitLabel(codeForm) })).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
 
-    await user.type(screen.getByLabelText(message('ui.support.handover.dob')), '1990-04-12');
-    await user.click(screen.getByRole('button', { name: message('ui.support.handover.confirm') }));
-    await user.click(await screen.findByRole('checkbox', { name: message('ui.support.handover.agree') }));
-    await user.type(screen.getByLabelText(message('ui.support.handover.signerName')), 'Avery Johnson');
-    await user.click(screen.getByRole('button', { name: message('ui.support.handover.sign') }));
+    await user.type(screen.getByLabelText(specFieldTitle(birthDateForm, 'dob')), '1990-04-12');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(birthDateForm) }));
+    // Signing with nothing ticked or typed says what is missing, under each field, and sends nothing.
+    await screen.findByText('I agree to care.');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(consentForm) }));
+    expect(await screen.findByText(message('ui.support.handover.agreeRequired'))).toBeTruthy();
+    expect(screen.getByText(message('ui.support.handover.signerNameRequired'))).toBeTruthy();
+    expect(calls.filter((c) => c.id === 'signFrontDeskConsent')).toEqual([]);
+    await user.click(screen.getByRole('checkbox', { name: specFieldTitle(consentForm, 'agree') }));
+    await user.type(screen.getByLabelText(specFieldTitle(consentForm, 'signerName')), 'Avery Johnson');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(consentForm) }));
     expect(await screen.findByText(message('ui.support.handover.done'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'signFrontDeskConsent')?.input.body).toEqual({ agree: true, signerName: 'Avery Johnson', patientToken: 'patient-token' });
 
@@ -48,8 +58,8 @@ describe('FrontDeskHandOverPage', () => {
     await user.click(screen.getByRole('button', { name: message('ui.support.handover.sendCode') }));
     await screen.findByText(message('ui.support.handover.codeSent', { email: 'sam.okafor@example.com' }));
     expect(calls.find((c) => c.id === 'sendEmailOtp')?.input.body).toEqual({ email: 'sam.okafor@example.com' });
-    await user.type(screen.getByLabelText(message('ui.support.handover.code')), '123456');
-    await user.click(screen.getByRole('button', { name: message('ui.support.handover.back') }));
+    await user.type(screen.getByLabelText(specFieldTitle(codeForm, 'otp')), '123456');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(codeForm) }));
     expect((await screen.findByTestId('where')).textContent).toBe(`${routeById.agenda.path}?practiceId=${practiceId}&date=2026-12-01`);
     expect(calls.find((c) => c.id === 'endFrontDeskHandOver')?.input.body).toEqual({ otp: '123456' });
   });
@@ -67,9 +77,9 @@ describe('FrontDeskHandOverPage', () => {
         verifyFrontDeskConsent: () => ({ verified: false, consent: created }),
       },
     });
-    await user.type(await screen.findByLabelText(message('ui.support.handover.dob')), '1990-04-12');
+    await user.type(await screen.findByLabelText(specFieldTitle(birthDateForm, 'dob')), '1990-04-12');
     expect(calls.filter((c) => c.id === 'createPatientConsent')).toEqual([]);
-    await user.click(screen.getByRole('button', { name: message('ui.support.handover.confirm') }));
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(birthDateForm) }));
     await screen.findByText('I agree to care.');
     expect(calls.filter((c) => c.id === 'createPatientConsent').map((c) => c.input)).toEqual([
       { params: { id: handOver.patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: handOver.session.id } },
@@ -92,8 +102,8 @@ describe('FrontDeskHandOverPage', () => {
     });
     await user.click(await screen.findByRole('button', { name: message('ui.support.handover.cancel') }));
     await user.click(screen.getByRole('button', { name: message('ui.support.handover.sendCode') }));
-    await user.type(await screen.findByLabelText(message('ui.support.handover.code')), '000000');
-    await user.click(screen.getByRole('button', { name: message('ui.support.handover.back') }));
+    await user.type(await screen.findByLabelText(specFieldTitle(codeForm, 'otp')), '000000');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(codeForm) }));
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
     expect(screen.getByText(message('ui.support.handover.takeBackIntro', { email: testUser.email }))).toBeTruthy();

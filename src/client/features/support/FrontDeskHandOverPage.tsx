@@ -18,8 +18,10 @@ import {
   useSignFrontDeskConsentMutation,
   useVerifyFrontDeskConsentMutation,
 } from '@/generated/client/hooks';
-import * as limitsConstants from '@/generated/constants/limits';
 import type { EndpointTypes } from '@/generated/entities';
+import birthDateForm from '@/generated/forms/support-hand-over-birth-date';
+import codeForm from '@/generated/forms/support-hand-over-code';
+import consentForm from '@/generated/forms/support-hand-over-consent';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
@@ -31,7 +33,7 @@ import { fullName } from '@/client/ui/format';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
 import { withQuery } from '@/client/runtime/navigation/places';
-import { PASTED_CODE_MAX, typedDigits } from '@/client/runtime/forms/input-filters';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Loaded } from './Loaded';
 import * as peopleEnums from '@/generated/enums/people';
 
@@ -53,10 +55,7 @@ function useConsentToSign(handOver: HandOver) {
 
 /** The patient's task: date of birth, then the consent to read and sign. */
 function PatientTask({ handOver, onFinished }: { handOver: HandOver; onFinished: () => void }) {
-  const [dob, setDob] = useState('');
   const [token, setToken] = useState<string>();
-  const [signerName, setSignerName] = useState('');
-  const [agree, setAgree] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [signed, setSigned] = useState(false);
   const { patient } = handOver;
@@ -77,6 +76,11 @@ function PatientTask({ handOver, onFinished }: { handOver: HandOver; onFinished:
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
+  const handBack = (
+    <Button variant="ghost" onClick={onFinished}>
+      {message('ui.support.handover.cancel')}
+    </Button>
+  );
 
   return (
     <div className="card stack">
@@ -85,73 +89,37 @@ function PatientTask({ handOver, onFinished }: { handOver: HandOver; onFinished:
           {message('ui.support.handover.done')}
         </p>
       ) : !token ? (
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (dob) auth.mutate({ body: { patientId: patient.id, dateOfBirth: dob } });
-          }}
-        >
+        <div className="stack">
           <p>{message('ui.support.handover.dobIntro')}</p>
-          <div className="field">
-            <label className="field__label" htmlFor="handover-dob">
-              {message('ui.support.handover.dob')}
-            </label>
-            <input id="handover-dob" className="input" type="date" value={dob} onChange={(e) => setDob(e.target.value)} autoComplete="bday" />
-          </div>
-          <div className="cluster">
-            <Button type="submit" disabled={!dob || auth.isPending} aria-busy={auth.isPending || undefined}>
-              {message('ui.support.handover.confirm')}
-            </Button>
-            <Button variant="ghost" onClick={onFinished}>
-              {message('ui.support.handover.cancel')}
-            </Button>
-          </div>
-        </form>
+          <SpecForm<{ dob: string }>
+            idPrefix="handover-dob"
+            form={birthDateForm}
+            submitting={auth.isPending}
+            actions={handBack}
+            onSubmit={({ dob }) => auth.mutate({ body: { patientId: patient.id, dateOfBirth: dob } })}
+          />
+        </div>
       ) : (
         <Loaded query={consent} rows={3}>
           {(c) => (
-            <form
-              className="stack"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (!agree || !signerName.trim()) return setProblem(message('ui.support.handover.agreeRequired'));
-                setProblem(undefined);
-                sign.mutate({ params: { id: c.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token } });
-              }}
-            >
+            <div className="stack">
               <p>{message('ui.support.handover.consentIntro')}</p>
               <div className="card support__consent" tabIndex={0} aria-label={enumLabelOf(peopleEnums.consentType, c.consentType)}>
                 {c.text.split('\n').map((line, i) => (
                   <p key={i}>{line}</p>
                 ))}
               </div>
-              <label className="choice">
-                <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
-                <span>{message('ui.support.handover.agree')}</span>
-              </label>
-              <div className="field">
-                <label className="field__label" htmlFor="handover-name">
-                  {message('ui.support.handover.signerName')}
-                </label>
-                <input
-                  id="handover-name"
-                  className="input"
-                  value={signerName}
-                  maxLength={120}
-                  autoComplete="name"
-                  onChange={(e) => setSignerName(e.target.value)}
-                />
-              </div>
-              <div className="cluster">
-                <Button type="submit" disabled={sign.isPending} aria-busy={sign.isPending || undefined}>
-                  {message('ui.support.handover.sign')}
-                </Button>
-                <Button variant="ghost" onClick={onFinished}>
-                  {message('ui.support.handover.cancel')}
-                </Button>
-              </div>
-            </form>
+              <SpecForm<{ agree: boolean; signerName: string }>
+                idPrefix="handover-consent"
+                form={consentForm}
+                submitting={sign.isPending}
+                actions={handBack}
+                onSubmit={({ signerName }) => {
+                  setProblem(undefined);
+                  sign.mutate({ params: { id: c.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token } });
+                }}
+              />
+            </div>
           )}
         </Loaded>
       )}
@@ -165,7 +133,6 @@ function TakeBack() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const email = useAppSelector(selectUser)?.email ?? '';
-  const [code, setCode] = useState('');
   const send = useSendEmailOtpMutation();
   const end = useEndFrontDeskHandOverMutation({
     onSuccess: ({ practiceId, date }) => {
@@ -180,38 +147,20 @@ function TakeBack() {
       <h2 id="handover-take-back">{message('ui.support.handover.takeBackHeading')}</h2>
       <p>{message('ui.support.handover.takeBackIntro', { email })}</p>
       {send.isSuccess ? (
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (code.length === limitsConstants.otpLength) end.mutate({ body: { otp: code } });
-          }}
-        >
+        <div className="stack">
           <p role="status">{message('ui.support.handover.codeSent', { email })}</p>
-          <div className="field">
-            <label className="field__label" htmlFor="handover-code">
-              {message('ui.support.handover.code')}
-            </label>
-            <input
-              id="handover-code"
-              className="input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              // A pasted "123 456" keeps its six digits: the browser would cut it at the code's length first.
-              maxLength={PASTED_CODE_MAX}
-              value={code}
-              onChange={(e) => setCode(typedDigits(e.target.value, limitsConstants.otpLength))}
-            />
-          </div>
-          <div className="cluster">
-            <Button type="submit" disabled={code.length !== limitsConstants.otpLength || end.isPending} aria-busy={end.isPending || undefined}>
-              {message('ui.support.handover.back')}
-            </Button>
-            <Button variant="ghost" onClick={() => send.mutate({ body: { email, isRetry: true } })} disabled={send.isPending}>
-              {message('ui.support.handover.sendCode')}
-            </Button>
-          </div>
-        </form>
+          <SpecForm<{ otp: string }>
+            idPrefix="handover-code"
+            form={codeForm}
+            submitting={end.isPending}
+            actions={
+              <Button variant="ghost" onClick={() => send.mutate({ body: { email, isRetry: true } })} disabled={send.isPending}>
+                {message('ui.support.handover.sendCode')}
+              </Button>
+            }
+            onSubmit={({ otp }) => end.mutate({ body: { otp } })}
+          />
+        </div>
       ) : (
         <div>
           <Button variant="secondary" onClick={() => send.mutate({ body: { email } })} disabled={send.isPending} aria-busy={send.isPending || undefined}>

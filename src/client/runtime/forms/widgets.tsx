@@ -122,6 +122,28 @@ export function UsDateWidget(props: FieldWidgetProps) {
     />
   );
 }
+/**
+ * Free text of a few lines (a note, a reason). Not cut at its limit as it is typed: the field's own message says it is
+ * too long (cappedLength, templates.tsx).
+ */
+export function TextareaWidget({ id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], schema, options }: FieldWidgetProps) {
+  const hasError = rawErrors.length > 0;
+  return (
+    <textarea
+      id={id}
+      name={id}
+      className="input textarea"
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled || readonly}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value === '' ? emptyValueOf(options) : e.target.value)}
+      onBlur={(e: FocusEvent<HTMLTextAreaElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLTextAreaElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}
 export const PhoneWidget = (p: FieldWidgetProps) => (
   <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />
 );
@@ -273,6 +295,7 @@ export const specWidgets = {
   dateOfBirth: DateOfBirthWidget,
   usDate: UsDateWidget,
   phone: PhoneWidget,
+  textarea: TextareaWidget,
   usState: UsStateWidget,
   zip: ZipWidget,
   relationship: RelationshipWidget,
