@@ -328,9 +328,6 @@ export const messages = {
   'ui.care.admin.saved': 'Saved the profile of {name}.',
   'ui.care.admin.removeHeading': 'Remove this provider',
   'ui.care.admin.removeHelp': 'Their profile and search listing go away at once. Each upcoming session becomes a red alert for support to rebook or cancel.',
-  'ui.care.admin.removeReason': 'Reason for removal',
-  'ui.care.admin.removeNote': 'Note for support (optional)',
-  'ui.care.admin.remove': 'Remove provider',
   'ui.care.admin.removedToast': '{name} was removed; {count} upcoming sessions went to the red-alert queue.',
   'ui.care.admin.notFound': 'This provider could not be found.',
   'ui.care.admin.isRemoved': 'This provider was removed ({reason}); their profile can no longer be edited.',
@@ -375,7 +372,6 @@ export const messages = {
   'ui.care.referrals.done': '{client} was referred to {provider}. They and the client have been told by e-mail; you will see the answer under Referrals.',
   'ui.care.referrals.back': 'Back to referrals',
   'ui.care.referrals.another': 'Make another referral',
-  'ui.care.alert.note': 'How was this alert handled?',
   'ui.care.alert.resolve': 'Resolve',
   'ui.care.alert.noteRequired': 'Please write a note saying how this alert was handled.',
   'ui.care.alert.resolved': 'The clinical alert was resolved.',
@@ -1826,9 +1822,6 @@ export interface MessageParams {
   'ui.care.admin.saved': { name: string | number };
   'ui.care.admin.removeHeading': Record<string, never>;
   'ui.care.admin.removeHelp': Record<string, never>;
-  'ui.care.admin.removeReason': Record<string, never>;
-  'ui.care.admin.removeNote': Record<string, never>;
-  'ui.care.admin.remove': Record<string, never>;
   'ui.care.admin.removedToast': { name: string | number; count: string | number };
   'ui.care.admin.notFound': Record<string, never>;
   'ui.care.admin.isRemoved': { reason: string | number };
@@ -1873,7 +1866,6 @@ export interface MessageParams {
   'ui.care.referrals.done': { client: string | number; provider: string | number };
   'ui.care.referrals.back': Record<string, never>;
   'ui.care.referrals.another': Record<string, never>;
-  'ui.care.alert.note': Record<string, never>;
   'ui.care.alert.resolve': Record<string, never>;
   'ui.care.alert.noteRequired': Record<string, never>;
   'ui.care.alert.resolved': Record<string, never>;

@@ -2996,6 +2996,33 @@ export const translation: Translation = {
         },
       },
     },
+    'care-admin-remove-provider': {
+      id: 'care-admin-remove-provider',
+      title: 'Dar de baja a este proveedor',
+      submitLabel: 'Dar de baja al proveedor',
+      schema: {
+        properties: {
+          reason: {
+            title: 'Motivo de la baja',
+          },
+          note: {
+            title: 'Nota para soporte',
+          },
+        },
+      },
+    },
+    'care-resolve-alert': {
+      id: 'care-resolve-alert',
+      title: 'Resolver la alerta clínica',
+      submitLabel: 'Resolver',
+      schema: {
+        properties: {
+          note: {
+            title: '¿Cómo se atendió esta alerta?',
+          },
+        },
+      },
+    },
     'claim-account': {
       id: 'claim-account',
       title: 'Confirme que es usted',
