@@ -259,6 +259,7 @@ export const messages = {
   'providerRequest.licenseNumberRequired': 'Please enter the licence number.',
   'providerRequest.alreadyLicensed': 'You are already licensed in this state.',
   'providerRequest.payRequired': 'Please enter the new rate for an individual session.',
+  'providerRequest.descriptionRequired': 'Please tell your RCD what this request is about.',
   'task.providerRequest.reason': '{kind} requested by {provider}',
   'task.referral.reason': 'Referral of {client}',
   'task.referral.accepted': 'Accepted',
@@ -270,13 +271,6 @@ export const messages = {
   'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',
   'ui.care.requests.none': 'You have not sent any requests.',
   'ui.care.requests.kind': 'What would you like to change?',
-  'ui.care.requests.description': 'Tell your RCD about it',
-  'ui.care.requests.state': 'State of the new licence',
-  'ui.care.requests.chooseState': 'Choose a state',
-  'ui.care.requests.licenseNumber': 'Licence number',
-  'ui.care.requests.payIndividual': 'New rate for an individual session ($)',
-  'ui.care.requests.payFollowUp': 'New rate for a follow-up session ($, optional)',
-  'ui.care.requests.send': 'Send to my RCD',
   'ui.care.requests.sent': 'Your request was sent to your RCD.',
   'ui.care.requests.waiting': 'Waiting for your RCD',
   'ui.care.requests.approved': 'Approved on {when}: {reason}',
@@ -1754,6 +1748,7 @@ export interface MessageParams {
   'providerRequest.licenseNumberRequired': Record<string, never>;
   'providerRequest.alreadyLicensed': Record<string, never>;
   'providerRequest.payRequired': Record<string, never>;
+  'providerRequest.descriptionRequired': Record<string, never>;
   'task.providerRequest.reason': { kind: string | number; provider: string | number };
   'task.referral.reason': { client: string | number };
   'task.referral.accepted': Record<string, never>;
@@ -1765,13 +1760,6 @@ export interface MessageParams {
   'ui.care.requests.help': Record<string, never>;
   'ui.care.requests.none': Record<string, never>;
   'ui.care.requests.kind': Record<string, never>;
-  'ui.care.requests.description': Record<string, never>;
-  'ui.care.requests.state': Record<string, never>;
-  'ui.care.requests.chooseState': Record<string, never>;
-  'ui.care.requests.licenseNumber': Record<string, never>;
-  'ui.care.requests.payIndividual': Record<string, never>;
-  'ui.care.requests.payFollowUp': Record<string, never>;
-  'ui.care.requests.send': Record<string, never>;
   'ui.care.requests.sent': Record<string, never>;
   'ui.care.requests.waiting': Record<string, never>;
   'ui.care.requests.approved': { when: string | number; reason: string | number };

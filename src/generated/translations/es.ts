@@ -3011,6 +3011,59 @@ export const translation: Translation = {
         },
       },
     },
+    'care-request-change': {
+      id: 'care-request-change',
+      title: 'Pedir un cambio',
+      submitLabel: 'Enviar a mi RCD',
+      schema: {
+        properties: {
+          description: {
+            title: 'Cuéntele a su RCD los detalles',
+          },
+        },
+      },
+    },
+    'care-request-licence': {
+      id: 'care-request-licence',
+      title: 'Pedir una nueva licencia',
+      submitLabel: 'Enviar a mi RCD',
+      schema: {
+        properties: {
+          stateCode: {
+            title: 'Estado de la nueva licencia',
+          },
+          licenseNumber: {
+            title: 'Número de licencia',
+          },
+          description: {
+            title: 'Cuéntele a su RCD los detalles',
+          },
+        },
+      },
+      uiSchema: {
+        stateCode: {
+          'ui:placeholder': 'Elija un estado',
+        },
+      },
+    },
+    'care-request-pay-rates': {
+      id: 'care-request-pay-rates',
+      title: 'Pedir nuevas tarifas',
+      submitLabel: 'Enviar a mi RCD',
+      schema: {
+        properties: {
+          payIndividual: {
+            title: 'Nueva tarifa para una sesión individual ($)',
+          },
+          payFollowUp: {
+            title: 'Nueva tarifa para una sesión de seguimiento ($)',
+          },
+          description: {
+            title: 'Cuéntele a su RCD los detalles',
+          },
+        },
+      },
+    },
     'care-resolve-alert': {
       id: 'care-resolve-alert',
       title: 'Resolver la alerta clínica',
