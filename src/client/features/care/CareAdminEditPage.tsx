@@ -217,6 +217,7 @@ function RemoveForm({ provider }: { provider: Answer }) {
       <SpecForm<Removal>
         idPrefix="admin-remove"
         form={removeProviderForm}
+        destructive
         // The first reason is offered as chosen, as the list has always been.
         initialData={{ reason: careEnums.providerRemovalReason.values[0] }}
         submitting={remove.isPending}
