@@ -294,6 +294,7 @@ export const messages = {
   'ui.rcd.requests.declinedBy': 'Declined by {who} on {when}: {reason}',
   'providerAdmin.aboutRequired': 'Please write something about the provider.',
   'providerAdmin.statesRequired': 'Please choose at least one licensed state.',
+  'providerAdmin.reasonRequired': 'Please choose a reason for removal.',
   'providerAdmin.payInvalid': 'Please enter a rate in dollars, from $0 to $10,000.',
   'providerAdmin.unknownFilter': 'One of the chosen filters no longer exists. Please reload and choose again.',
   'task.redAlert.providerRemoved': 'The provider was removed ({reason}); this session needs a new provider or a cancellation.',
@@ -1783,6 +1784,7 @@ export interface MessageParams {
   'ui.rcd.requests.declinedBy': { who: string | number; when: string | number; reason: string | number };
   'providerAdmin.aboutRequired': Record<string, never>;
   'providerAdmin.statesRequired': Record<string, never>;
+  'providerAdmin.reasonRequired': Record<string, never>;
   'providerAdmin.payInvalid': Record<string, never>;
   'providerAdmin.unknownFilter': Record<string, never>;
   'task.redAlert.providerRemoved': { reason: string | number };

@@ -30,7 +30,12 @@ const form: FormDefinition = {
       'ui:widget': 'textarea',
     },
   },
-  messages: {},
+  messages: {
+    reason: {
+      required: 'providerAdmin.reasonRequired',
+      enum: 'providerAdmin.reasonRequired',
+    },
+  },
   validateFns,
 };
 

@@ -159,6 +159,7 @@ addMessages('es', {
   'ui.rcd.requests.declinedBy': 'Rechazada por {who} el {when}: {reason}',
   'providerAdmin.aboutRequired': 'Escriba una presentación del proveedor.',
   'providerAdmin.statesRequired': 'Elija al menos un estado en el que tenga licencia.',
+  'providerAdmin.reasonRequired': 'Elija el motivo de la baja.',
   'providerAdmin.payInvalid': 'Ingrese una tarifa en dólares, de $0 a $10,000.',
   'providerAdmin.unknownFilter': 'Uno de los filtros elegidos ya no existe. Vuelva a cargar la página y elija de nuevo.',
   'task.redAlert.providerRemoved': 'Se dio de baja al proveedor ({reason}); esta sesión necesita un nuevo proveedor o una cancelación.',
