@@ -149,6 +149,13 @@ describe('languages', () => {
     expect(problemsOf()).toMatch(/"routes › providersState › description" is not copy of the default locale file/);
   });
 
+  it('reads a form field named description as a field: its title is copy, its schema and messages are not', () => {
+    copy.edit('forms/care-request-change.es.yaml', (t) => t.replace(/\n {4}description:\n {6}title: [^\n]*/, ''));
+    const problems = problemsOf();
+    expect(problems).toMatch(/care-request-change\.es\.yaml(:\d+)?\s+at \/schema\/properties\/description\/title: missing key/);
+    expect(problems).not.toMatch(/description › \$ref|description › ui:widget|description › required/);
+  });
+
   it("needs an entity's field titles in every language (forms show them as labels) and not its type names", () => {
     rmSync(join(copy.dir, 'entities/PersonName.es.yaml'));
     expect(problemsOf()).toMatch(/specs\/entities\/PersonName\.yaml\s+at \(document\): has no "es" copy: add specs\/entities\/PersonName\.es\.yaml/);

@@ -84,7 +84,7 @@ const TYPE_NAME = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
 function walk(
   value: unknown,
   path: (string | number)[],
-  isCopy: (key: string, path: (string | number)[]) => boolean,
+  isCopy: (key: string, path: (string | number)[], value: unknown) => boolean,
   out: Map<string, string>,
   underCopy = false,
 ): void {
@@ -99,7 +99,7 @@ function walk(
   if (!isTree(value)) return;
   for (const [k, v] of Object.entries(value)) {
     const keyPath = [...path, k];
-    walk(v, keyPath, isCopy, out, underCopy || isCopy(k, keyPath));
+    walk(v, keyPath, isCopy, out, underCopy || isCopy(k, keyPath, v));
   }
 }
 
@@ -160,7 +160,9 @@ export function copyOf(kind: SpecKind, data: unknown): Map<string, string> {
       walk(
         Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'description')),
         [],
-        (key, path) => COPY_KEYS.has(key) || key === 'copy' || key === 'copyByVariant' || (key === 'description' && path.length > 1),
+        // A `description` is copy when it is words; a field named description (its schema, ui schema, messages) is not.
+        (key, path, value) =>
+          COPY_KEYS.has(key) || key === 'copy' || key === 'copyByVariant' || (key === 'description' && path.length > 1 && typeof value === 'string'),
         out,
       );
       return out;

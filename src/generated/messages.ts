@@ -259,6 +259,7 @@ export const messages = {
   'providerRequest.licenseNumberRequired': 'Please enter the licence number.',
   'providerRequest.alreadyLicensed': 'You are already licensed in this state.',
   'providerRequest.payRequired': 'Please enter the new rate for an individual session.',
+  'providerRequest.descriptionRequired': 'Please tell your RCD what this request is about.',
   'task.providerRequest.reason': '{kind} requested by {provider}',
   'task.referral.reason': 'Referral of {client}',
   'task.referral.accepted': 'Accepted',
@@ -270,13 +271,6 @@ export const messages = {
   'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',
   'ui.care.requests.none': 'You have not sent any requests.',
   'ui.care.requests.kind': 'What would you like to change?',
-  'ui.care.requests.description': 'Tell your RCD about it',
-  'ui.care.requests.state': 'State of the new licence',
-  'ui.care.requests.chooseState': 'Choose a state',
-  'ui.care.requests.licenseNumber': 'Licence number',
-  'ui.care.requests.payIndividual': 'New rate for an individual session ($)',
-  'ui.care.requests.payFollowUp': 'New rate for a follow-up session ($, optional)',
-  'ui.care.requests.send': 'Send to my RCD',
   'ui.care.requests.sent': 'Your request was sent to your RCD.',
   'ui.care.requests.waiting': 'Waiting for your RCD',
   'ui.care.requests.approved': 'Approved on {when}: {reason}',
@@ -300,6 +294,7 @@ export const messages = {
   'ui.rcd.requests.declinedBy': 'Declined by {who} on {when}: {reason}',
   'providerAdmin.aboutRequired': 'Please write something about the provider.',
   'providerAdmin.statesRequired': 'Please choose at least one licensed state.',
+  'providerAdmin.reasonRequired': 'Please choose a reason for removal.',
   'providerAdmin.payInvalid': 'Please enter a rate in dollars, from $0 to $10,000.',
   'providerAdmin.unknownFilter': 'One of the chosen filters no longer exists. Please reload and choose again.',
   'task.redAlert.providerRemoved': 'The provider was removed ({reason}); this session needs a new provider or a cancellation.',
@@ -328,9 +323,6 @@ export const messages = {
   'ui.care.admin.saved': 'Saved the profile of {name}.',
   'ui.care.admin.removeHeading': 'Remove this provider',
   'ui.care.admin.removeHelp': 'Their profile and search listing go away at once. Each upcoming session becomes a red alert for support to rebook or cancel.',
-  'ui.care.admin.removeReason': 'Reason for removal',
-  'ui.care.admin.removeNote': 'Note for support (optional)',
-  'ui.care.admin.remove': 'Remove provider',
   'ui.care.admin.removedToast': '{name} was removed; {count} upcoming sessions went to the red-alert queue.',
   'ui.care.admin.notFound': 'This provider could not be found.',
   'ui.care.admin.isRemoved': 'This provider was removed ({reason}); their profile can no longer be edited.',
@@ -375,7 +367,6 @@ export const messages = {
   'ui.care.referrals.done': '{client} was referred to {provider}. They and the client have been told by e-mail; you will see the answer under Referrals.',
   'ui.care.referrals.back': 'Back to referrals',
   'ui.care.referrals.another': 'Make another referral',
-  'ui.care.alert.note': 'How was this alert handled?',
   'ui.care.alert.resolve': 'Resolve',
   'ui.care.alert.noteRequired': 'Please write a note saying how this alert was handled.',
   'ui.care.alert.resolved': 'The clinical alert was resolved.',
@@ -1751,6 +1742,7 @@ export interface MessageParams {
   'providerRequest.licenseNumberRequired': Record<string, never>;
   'providerRequest.alreadyLicensed': Record<string, never>;
   'providerRequest.payRequired': Record<string, never>;
+  'providerRequest.descriptionRequired': Record<string, never>;
   'task.providerRequest.reason': { kind: string | number; provider: string | number };
   'task.referral.reason': { client: string | number };
   'task.referral.accepted': Record<string, never>;
@@ -1762,13 +1754,6 @@ export interface MessageParams {
   'ui.care.requests.help': Record<string, never>;
   'ui.care.requests.none': Record<string, never>;
   'ui.care.requests.kind': Record<string, never>;
-  'ui.care.requests.description': Record<string, never>;
-  'ui.care.requests.state': Record<string, never>;
-  'ui.care.requests.chooseState': Record<string, never>;
-  'ui.care.requests.licenseNumber': Record<string, never>;
-  'ui.care.requests.payIndividual': Record<string, never>;
-  'ui.care.requests.payFollowUp': Record<string, never>;
-  'ui.care.requests.send': Record<string, never>;
   'ui.care.requests.sent': Record<string, never>;
   'ui.care.requests.waiting': Record<string, never>;
   'ui.care.requests.approved': { when: string | number; reason: string | number };
@@ -1792,6 +1777,7 @@ export interface MessageParams {
   'ui.rcd.requests.declinedBy': { who: string | number; when: string | number; reason: string | number };
   'providerAdmin.aboutRequired': Record<string, never>;
   'providerAdmin.statesRequired': Record<string, never>;
+  'providerAdmin.reasonRequired': Record<string, never>;
   'providerAdmin.payInvalid': Record<string, never>;
   'providerAdmin.unknownFilter': Record<string, never>;
   'task.redAlert.providerRemoved': { reason: string | number };
@@ -1819,9 +1805,6 @@ export interface MessageParams {
   'ui.care.admin.saved': { name: string | number };
   'ui.care.admin.removeHeading': Record<string, never>;
   'ui.care.admin.removeHelp': Record<string, never>;
-  'ui.care.admin.removeReason': Record<string, never>;
-  'ui.care.admin.removeNote': Record<string, never>;
-  'ui.care.admin.remove': Record<string, never>;
   'ui.care.admin.removedToast': { name: string | number; count: string | number };
   'ui.care.admin.notFound': Record<string, never>;
   'ui.care.admin.isRemoved': { reason: string | number };
@@ -1866,7 +1849,6 @@ export interface MessageParams {
   'ui.care.referrals.done': { client: string | number; provider: string | number };
   'ui.care.referrals.back': Record<string, never>;
   'ui.care.referrals.another': Record<string, never>;
-  'ui.care.alert.note': Record<string, never>;
   'ui.care.alert.resolve': Record<string, never>;
   'ui.care.alert.noteRequired': Record<string, never>;
   'ui.care.alert.resolved': Record<string, never>;

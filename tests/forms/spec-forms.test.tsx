@@ -504,6 +504,34 @@ const cases: Case[] = [
     field: 'insuranceId',
     shows: message('validation.insurance.required'),
   },
+  // Care: a clinical alert's note, a provider's removal, the requests to the RCD.
+  { form: 'care-resolve-alert', rule: 'a note of spaces only', data: { note: '   ' }, field: 'note', shows: message('ui.care.alert.noteRequired') },
+  { form: 'care-resolve-alert', rule: 'a note', data: { note: 'Called the client; safe.' }, field: 'note', shows: null },
+  {
+    form: 'care-admin-remove-provider',
+    rule: 'note too long',
+    data: { reason: 'Incorrect Practitioner Type', note: longerThan(constants.taskNoteMax) },
+    field: 'note',
+    shows: message('validation.default.maxLength', { limit: constants.taskNoteMax }),
+  },
+  { form: 'care-admin-remove-provider', rule: 'a reason without a note', data: { reason: 'Incorrect Practitioner Type' }, field: 'note', shows: null },
+  {
+    form: 'care-request-licence',
+    rule: 'a description of spaces only',
+    data: { stateCode: 'WY', licenseNumber: 'WY-1', description: '  ' },
+    field: 'description',
+    shows: message('providerRequest.descriptionRequired'),
+  },
+  { form: 'care-request-licence', rule: 'a state chosen', data: { stateCode: 'WY' }, field: 'stateCode', shows: null },
+  {
+    form: 'care-request-pay-rates',
+    rule: 'a rate that is no amount',
+    data: { payIndividual: 'ten' },
+    field: 'payIndividual',
+    shows: message('providerAdmin.payInvalid'),
+  },
+  { form: 'care-request-pay-rates', rule: 'a rate with cents', data: { payIndividual: '135.50' }, field: 'payIndividual', shows: null },
+  { form: 'care-request-change', rule: 'a description', data: { description: 'Fridays off from January.' }, field: 'description', shows: null },
   { form: 'insurance-selection', rule: 'self-pay needs no insurance', data: { selfPay: true }, field: 'insuranceId', shows: null },
 ];
 

@@ -2996,6 +2996,86 @@ export const translation: Translation = {
         },
       },
     },
+    'care-admin-remove-provider': {
+      id: 'care-admin-remove-provider',
+      title: 'Dar de baja a este proveedor',
+      submitLabel: 'Dar de baja al proveedor',
+      schema: {
+        properties: {
+          reason: {
+            title: 'Motivo de la baja',
+          },
+          note: {
+            title: 'Nota para soporte',
+          },
+        },
+      },
+    },
+    'care-request-change': {
+      id: 'care-request-change',
+      title: 'Pedir un cambio',
+      submitLabel: 'Enviar a mi RCD',
+      schema: {
+        properties: {
+          description: {
+            title: 'Cuéntele a su RCD los detalles',
+          },
+        },
+      },
+    },
+    'care-request-licence': {
+      id: 'care-request-licence',
+      title: 'Pedir una nueva licencia',
+      submitLabel: 'Enviar a mi RCD',
+      schema: {
+        properties: {
+          stateCode: {
+            title: 'Estado de la nueva licencia',
+          },
+          licenseNumber: {
+            title: 'Número de licencia',
+          },
+          description: {
+            title: 'Cuéntele a su RCD los detalles',
+          },
+        },
+      },
+      uiSchema: {
+        stateCode: {
+          'ui:placeholder': 'Elija un estado',
+        },
+      },
+    },
+    'care-request-pay-rates': {
+      id: 'care-request-pay-rates',
+      title: 'Pedir nuevas tarifas',
+      submitLabel: 'Enviar a mi RCD',
+      schema: {
+        properties: {
+          payIndividual: {
+            title: 'Nueva tarifa para una sesión individual ($)',
+          },
+          payFollowUp: {
+            title: 'Nueva tarifa para una sesión de seguimiento ($)',
+          },
+          description: {
+            title: 'Cuéntele a su RCD los detalles',
+          },
+        },
+      },
+    },
+    'care-resolve-alert': {
+      id: 'care-resolve-alert',
+      title: 'Resolver la alerta clínica',
+      submitLabel: 'Resolver',
+      schema: {
+        properties: {
+          note: {
+            title: '¿Cómo se atendió esta alerta?',
+          },
+        },
+      },
+    },
     'claim-account': {
       id: 'claim-account',
       title: 'Confirme que es usted',

@@ -5,6 +5,7 @@
  * counts the sessions sent to the red-alert queue, and "View public profile" opens the profile, which
  * now answers 410 with the page for a provider who left. Only clicks and typing.
  */
+import removeProviderForm from '@/generated/forms/care-admin-remove-provider';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import profileCopy from '@/generated/content/provider-profile';
@@ -54,9 +55,9 @@ describe('a clinical admin edits and removes a provider, whose profile then answ
       await screenshots(page, 'journey-care-admin-edit');
 
       const remove = page.getByRole('region', { name: messages['ui.care.admin.removeHeading'] });
-      await remove.getByLabel(messages['ui.care.admin.removeReason']).selectOption('Incorrect Practitioner Type');
-      await remove.getByLabel(messages['ui.care.admin.removeNote']).fill('Please offer the clients another provider.');
-      await remove.getByRole('button', { name: messages['ui.care.admin.remove'] }).click();
+      await remove.getByLabel('Reason for removal').selectOption('Incorrect Practitioner Type');
+      await remove.getByLabel('Note for support (optional)').fill('Please offer the clients another provider.');
+      await remove.getByRole('button', { name: removeProviderForm.submitLabel }).click();
       await page
         .getByRole('status')
         .filter({ hasText: new RegExp(`^${name} was removed; \\d+ upcoming sessions went to the red-alert queue\\.`) })

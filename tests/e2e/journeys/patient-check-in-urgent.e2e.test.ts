@@ -65,11 +65,11 @@ describe('a patient completes a PHQ-9 from the portal to-do and the clinician se
         // The clinician handles it and closes the alert with a note (required): the urgent flag clears.
         const resolve = row.getByRole('button', { name: messages['ui.care.alert.resolve'] });
         await resolve.first().click();
-        await row.getByRole('alert').filter({ hasText: messages['ui.care.alert.noteRequired'] }).waitFor();
+        await row.getByText(messages['ui.care.alert.noteRequired']).first().waitFor();
         while ((await resolve.count()) > 0) {
           const before = await resolve.count();
-          const form = row.getByRole('form').first();
-          await form.getByLabel(messages['ui.care.alert.note']).fill('Called Jordan the same day; safety plan reviewed.');
+          const form = row.getByRole('region', { name: new RegExp(`^${messages['ui.care.alert.resolve']}:`) }).first();
+          await form.getByLabel('How was this alert handled?').fill('Called Jordan the same day; safety plan reviewed.');
           await form.getByRole('button', { name: messages['ui.care.alert.resolve'] }).click();
           await other.getByRole('status').filter({ hasText: messages['ui.care.alert.resolved'] }).first().waitFor();
           await other.waitForFunction(([name, n]) => document.querySelectorAll(`li[aria-label="${name}"] form`).length < n, ['Jordan Rivera', before] as const);

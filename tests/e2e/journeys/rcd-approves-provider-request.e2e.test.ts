@@ -7,6 +7,7 @@
  * RCD's reason. Only clicks and typing.
  */
 import { enums } from '@/generated/enums';
+import licenceForm from '@/generated/forms/care-request-licence';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { errorCatalogue } from '@/generated/errors';
@@ -33,14 +34,14 @@ describe("an RCD lands on provider requests and approves a clinician's new licen
       expect(await screenHeading(page)).toBe(routeById.careSchedule.title);
       const panel = page.getByRole('region', { name: messages['ui.care.requests.heading'] });
       await panel.getByLabel(messages['ui.care.requests.kind']).selectOption({ label: enums.providerRequestKind.labels.licence_added });
-      await panel.getByLabel(messages['ui.care.requests.licenseNumber']).fill(LICENCE);
-      await panel.getByLabel(messages['ui.care.requests.description']).fill('I am now licensed in a new state.');
-      await panel.getByRole('button', { name: messages['ui.care.requests.send'] }).click();
+      await panel.getByLabel('Licence number').fill(LICENCE);
+      await panel.getByLabel('Tell your RCD about it').fill('I am now licensed in a new state.');
+      await panel.getByRole('button', { name: licenceForm.submitLabel }).click();
       await panel.getByText(messages['providerRequest.stateRequired']).waitFor();
       // A state the clinician does not hold yet: the form says so for one they hold.
       for (const state of ['Wyoming', 'Vermont', 'North Dakota', 'Alaska']) {
-        await panel.getByLabel(messages['ui.care.requests.state']).selectOption({ label: state });
-        await panel.getByRole('button', { name: messages['ui.care.requests.send'] }).click();
+        await panel.getByLabel('State of the new licence').selectOption({ label: state });
+        await panel.getByRole('button', { name: licenceForm.submitLabel }).click();
         const sent = page.getByRole('status').filter({ hasText: messages['ui.care.requests.sent'] });
         const held = panel.getByText(messages['providerRequest.alreadyLicensed']);
         await sent.or(held).first().waitFor();

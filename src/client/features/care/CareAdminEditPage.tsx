@@ -19,13 +19,14 @@ import {
 import type { AdminProviderProfile, EndpointTypes, Filter } from '@/generated/entities';
 import * as careConstants from '@/generated/constants/care';
 import * as localesConstants from '@/generated/constants/locales';
-import * as tasksConstants from '@/generated/constants/tasks';
-import type { FilterType, ProviderRemovalReason } from '@/generated/enums';
+import type { FilterType } from '@/generated/enums';
 import * as careEnums from '@/generated/enums/care';
+import removeProviderForm from '@/generated/forms/care-admin-remove-provider';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
@@ -196,11 +197,11 @@ function ProfileForm({ provider }: { provider: Answer }) {
   );
 }
 
+type Removal = EndpointTypes['removeAdminProvider']['body'];
+
 function RemoveForm({ provider }: { provider: Answer }) {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState<ProviderRemovalReason>(careEnums.providerRemovalReason.values[0]!);
-  const [note, setNote] = useState('');
   const remove = useRemoveAdminProviderMutation({
     onSuccess: (done) => {
       dispatch(toastShown({ kind: 'success', text: message('ui.care.admin.removedToast', { name: fullName(provider), count: String(done.redAlerts) }) }));
@@ -212,40 +213,16 @@ function RemoveForm({ provider }: { provider: Answer }) {
     <section className="card stack-sm" aria-labelledby="admin-remove">
       <h2 id="admin-remove">{message('ui.care.admin.removeHeading')}</h2>
       <p className="muted">{message('ui.care.admin.removeHelp')}</p>
-      <div className="field">
-        <label className="field__label" htmlFor="admin-remove-reason">
-          {message('ui.care.admin.removeReason')}
-        </label>
-        <select id="admin-remove-reason" className="select" value={reason} onChange={(e) => setReason(e.target.value as ProviderRemovalReason)}>
-          {enumOptionsOf(careEnums.providerRemovalReason).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="admin-remove-note">
-          {message('ui.care.admin.removeNote')}
-        </label>
-        <textarea
-          id="admin-remove-note"
-          className="input textarea"
-          maxLength={tasksConstants.taskNoteMax}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
       {remove.isError ? <ErrorNotice text={errorTextFor(remove.error, 'support_web')} /> : null}
-      <div>
-        <Button
-          className="btn--danger"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate({ params: { id: provider.id }, body: note.trim() ? { reason, note } : { reason } })}
-        >
-          {message('ui.care.admin.remove')}
-        </Button>
-      </div>
+      <SpecForm<Removal>
+        idPrefix="admin-remove"
+        form={removeProviderForm}
+        destructive
+        // The first reason is offered as chosen, as the list has always been.
+        initialData={{ reason: careEnums.providerRemovalReason.values[0] }}
+        submitting={remove.isPending}
+        onSubmit={({ reason, note }) => remove.mutate({ params: { id: provider.id }, body: note?.trim() ? { reason, note } : { reason } })}
+      />
     </section>
   );
 }

@@ -7,70 +7,82 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useCreateProviderRequestMutation, useListMyProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
-import * as careConstants from '@/generated/constants/care';
 import type { ProviderRequestKind } from '@/generated/enums';
+import changeForm from '@/generated/forms/care-request-change';
+import licenceForm from '@/generated/forms/care-request-licence';
+import payRatesForm from '@/generated/forms/care-request-pay-rates';
+import type { FormDefinition } from '@/generated/types';
 import { message } from '@/domain/messages';
-import { errorTextFor } from '@/client/api/errors';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
-import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { formatDay } from '@/domain/date-format';
 import { useCareTimeZone } from './care-zone';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
 import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
-import { stateChoices } from '@/client/ui/format';
 import * as careEnums from '@/generated/enums/care';
+
+/** The fields of each kind of request, each a spec form: a licence names its state and number, pay rates the amounts. */
+const formOfKind: Record<ProviderRequestKind, FormDefinition> = {
+  licence_added: licenceForm,
+  pay_rate_change: payRatesForm,
+  availability_change: changeForm,
+  profile_change: changeForm,
+};
+
+/** What the kind's form gives: the request's fields, the rates as typed. */
+interface RequestFields {
+  description: string;
+  stateCode?: ProviderRequestInput['stateCode'];
+  licenseNumber?: string;
+  payIndividual?: string;
+  payFollowUp?: string;
+}
+
+function requestBody(kind: ProviderRequestKind, fields: RequestFields): ProviderRequestInput {
+  const { payIndividual, payFollowUp, ...rest } = fields;
+  const body: ProviderRequestInput = { ...rest, kind };
+  // The form took them as typed amounts; the request holds them as numbers.
+  const individual = payIndividual === undefined ? undefined : amountOf(payIndividual);
+  const followUp = payFollowUp === undefined ? undefined : amountOf(payFollowUp);
+  if (individual !== undefined) body.payIndividual = individual;
+  if (followUp !== undefined) body.payFollowUp = followUp;
+  return body;
+}
 
 function RequestForm() {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ProviderRequestKind>('licence_added');
-  const [description, setDescription] = useState('');
-  const [stateCode, setStateCode] = useState('');
-  const [licenseNumber, setLicenseNumber] = useState('');
-  const [payIndividual, setPayIndividual] = useState('');
-  const [payFollowUp, setPayFollowUp] = useState('');
-  const requestBody = () => {
-    const body: ProviderRequestInput = { kind, description };
-    if (kind === 'licence_added') {
-      if (stateCode) body.stateCode = stateCode as ProviderRequestInput['stateCode'];
-      if (licenseNumber.trim()) body.licenseNumber = licenseNumber;
-    }
-    if (kind === 'pay_rate_change') {
-      const individual = amountOf(payIndividual);
-      const followUp = amountOf(payFollowUp);
-      if (individual !== undefined) body.payIndividual = individual;
-      if (followUp !== undefined) body.payFollowUp = followUp;
-    }
-    return body;
-  };
+  // A sent request starts a fresh form (its key), so the next one does not begin with the last one's words.
+  const [sent, setSent] = useState(0);
   const send = useCreateProviderRequestMutation({
     onSuccess: () => {
-      setDescription('');
-      setStateCode('');
-      setLicenseNumber('');
-      setPayIndividual('');
-      setPayFollowUp('');
+      setSent((n) => n + 1);
       dispatch(toastShown({ kind: 'success', text: message('ui.care.requests.sent') }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.listMyProviderRequests() });
     },
   });
+  const apiErrors = send.error && isApiError(send.error) ? send.error.fieldErrors : [];
   return (
-    <form
-      className="card stack-sm"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        send.mutate({ body: requestBody() });
-      }}
-    >
+    <div className="card stack-sm">
+      {/* Which request it is chooses the form below: not a field of it. */}
       <div className="field">
         <label className="field__label" htmlFor="request-kind">
           {message('ui.care.requests.kind')}
         </label>
-        <select id="request-kind" className="select" value={kind} onChange={(e) => setKind(e.target.value as ProviderRequestKind)}>
+        <select
+          id="request-kind"
+          className="select"
+          value={kind}
+          onChange={(e) => {
+            setKind(e.target.value as ProviderRequestKind);
+            send.reset();
+          }}
+        >
           {enumOptionsOf(careEnums.providerRequestKind).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -78,64 +90,16 @@ function RequestForm() {
           ))}
         </select>
       </div>
-      {kind === 'licence_added' ? (
-        <>
-          <div className="field">
-            <label className="field__label" htmlFor="request-state">
-              {message('ui.care.requests.state')}
-            </label>
-            <select id="request-state" className="select" value={stateCode} onChange={(e) => setStateCode(e.target.value)}>
-              <option value="">{message('ui.care.requests.chooseState')}</option>
-              {stateChoices().map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="request-license">
-              {message('ui.care.requests.licenseNumber')}
-            </label>
-            <input id="request-license" className="input" maxLength={40} value={licenseNumber} onChange={(e) => setLicenseNumber(e.target.value)} />
-          </div>
-        </>
-      ) : null}
-      {kind === 'pay_rate_change' ? (
-        <>
-          <div className="field">
-            <label className="field__label" htmlFor="request-pay">
-              {message('ui.care.requests.payIndividual')}
-            </label>
-            <input id="request-pay" className="input" inputMode="decimal" value={payIndividual} onChange={(e) => setPayIndividual(e.target.value)} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="request-pay-follow-up">
-              {message('ui.care.requests.payFollowUp')}
-            </label>
-            <input id="request-pay-follow-up" className="input" inputMode="decimal" value={payFollowUp} onChange={(e) => setPayFollowUp(e.target.value)} />
-          </div>
-        </>
-      ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor="request-description">
-          {message('ui.care.requests.description')}
-        </label>
-        <textarea
-          id="request-description"
-          className="input textarea"
-          maxLength={careConstants.providerRequestTextMax}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      {send.isError ? <ErrorNotice text={errorTextFor(send.error, 'support_web')} /> : null}
-      <div>
-        <Button type="submit" disabled={send.isPending || !description.trim()}>
-          {message('ui.care.requests.send')}
-        </Button>
-      </div>
-    </form>
+      {send.isError && !apiErrors.length ? <ErrorNotice text={errorTextFor(send.error, 'support_web')} /> : null}
+      <SpecForm<RequestFields>
+        key={`${kind}-${sent}`}
+        idPrefix="request"
+        form={formOfKind[kind]}
+        serverErrors={apiErrors}
+        submitting={send.isPending}
+        onSubmit={(fields) => send.mutate({ body: requestBody(kind, fields) })}
+      />
+    </div>
   );
 }
 

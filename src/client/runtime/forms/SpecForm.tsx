@@ -31,6 +31,8 @@ export interface SpecFormProps<T> {
   context?: { relationship?: RelationshipFormContext };
   /** prefix of the field ids (default root): two forms on one page need different ones */
   idPrefix?: string;
+  /** the submit button does what cannot be undone (removing a provider): drawn as a danger button */
+  destructive?: boolean;
 }
 
 export function SpecForm<T extends object>({
@@ -43,6 +45,7 @@ export function SpecForm<T extends object>({
   actions,
   context,
   idPrefix,
+  destructive,
 }: SpecFormProps<T>) {
   const form = localizedForm(specForm);
   const model = lightModelOf(form);
@@ -53,7 +56,12 @@ export function SpecForm<T extends object>({
         {invalidCount ? message('ui.form.needsAttention', { count: invalidCount }) : ''}
       </p>
       <div className="form-actions">
-        <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting || undefined}>
+        <button
+          type="submit"
+          className={destructive ? 'btn btn--primary btn--danger' : 'btn btn--primary'}
+          disabled={submitting}
+          aria-busy={submitting || undefined}
+        >
           {submitLabel ?? form.submitLabel ?? message('ui.form.submit')}
         </button>
         {actions}

@@ -122,28 +122,6 @@ export function UsDateWidget(props: FieldWidgetProps) {
     />
   );
 }
-/**
- * Free text of a few lines (a note, a reason). Not cut at its limit as it is typed: the field's own message says it is
- * too long (cappedLength, templates.tsx).
- */
-export function TextareaWidget({ id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], schema, options }: FieldWidgetProps) {
-  const hasError = rawErrors.length > 0;
-  return (
-    <textarea
-      id={id}
-      name={id}
-      className="input textarea"
-      value={typeof value === 'string' ? value : ''}
-      required={required}
-      disabled={disabled || readonly}
-      aria-invalid={hasError || undefined}
-      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
-      onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value === '' ? emptyValueOf(options) : e.target.value)}
-      onBlur={(e: FocusEvent<HTMLTextAreaElement>) => onBlur(id, e.target.value)}
-      onFocus={(e: FocusEvent<HTMLTextAreaElement>) => onFocus(id, e.target.value)}
-    />
-  );
-}
 export const PhoneWidget = (p: FieldWidgetProps) => (
   <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />
 );
@@ -181,6 +159,45 @@ export const CardExpirationWidget = (p: FieldWidgetProps) => (
 export const CardCvvWidget = (p: FieldWidgetProps) => (
   <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-csc', filter: (v) => typedDigits(v, 4) }} />
 );
+
+/**
+ * Free text of several lines (a note, a description). Not capped as it is typed: the field's own message says when it
+ * is too long (templates.tsx, cappedLength).
+ */
+export function TextareaWidget({
+  id,
+  value,
+  required,
+  disabled,
+  readonly,
+  autofocus,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors = [],
+  schema,
+  options,
+}: FieldWidgetProps) {
+  const focusRef = useFocusOnMount<HTMLTextAreaElement>(autofocus);
+  const hasError = rawErrors.length > 0;
+  return (
+    <textarea
+      id={id}
+      name={id}
+      className="input textarea"
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled || readonly}
+      ref={focusRef}
+      autoFocus={autofocus}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value === '' ? emptyValueOf(options) : e.target.value)}
+      onBlur={(e: FocusEvent<HTMLTextAreaElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLTextAreaElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}
 
 function Select({
   id,
@@ -295,13 +312,13 @@ export const specWidgets = {
   dateOfBirth: DateOfBirthWidget,
   usDate: UsDateWidget,
   phone: PhoneWidget,
-  textarea: TextareaWidget,
   usState: UsStateWidget,
   zip: ZipWidget,
   relationship: RelationshipWidget,
   gender: GenderWidget,
   oneTimeCode: OneTimeCodeWidget,
   consent: ConsentWidget,
+  textarea: TextareaWidget,
   'card-number': CardNumberWidget,
   'card-expiration': CardExpirationWidget,
   'card-cvv': CardCvvWidget,
