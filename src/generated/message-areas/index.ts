@@ -24,6 +24,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'common',
   ],
   care: [
+    'address',
     'authorization',
     'calendar-feed',
     'care',
