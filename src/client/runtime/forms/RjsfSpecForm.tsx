@@ -17,7 +17,7 @@ import type { SchemaNode } from '@/domain/validation/schema-path';
 import { BaseInputTemplate, FieldFrame, ObjectFrame, SelectWidget, framesLabel } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
 import { specWidgets } from './widgets';
-import type { RelationshipFormContext } from './widgets';
+import type { FormContext } from './widgets';
 
 export interface RjsfSpecFormProps {
   /** the form in the reader's language (localizedForm) */
@@ -25,7 +25,7 @@ export interface RjsfSpecFormProps {
   initialData?: object;
   onSubmit: (data: object) => void | Promise<void>;
   serverErrors?: readonly FieldError[];
-  context?: { relationship?: RelationshipFormContext };
+  context?: FormContext;
   idPrefix?: string;
   /** the live region and the buttons, below the fields */
   children: (invalidCount: number) => ReactNode;
@@ -35,7 +35,8 @@ export interface RjsfSpecFormProps {
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
   if (hidden) return <div hidden>{children}</div>;
-  if (schema.type === 'object' || schema.type === 'array') return <div className="stack-sm">{children}</div>;
+  // A list drawn by one of our widgets (checkboxes) is framed like a field; any other object or list frames its own parts.
+  if (schema.type === 'object' || (schema.type === 'array' && !uiSchema?.['ui:widget'])) return <div className="stack-sm">{children}</div>;
   return (
     <FieldFrame
       id={id}

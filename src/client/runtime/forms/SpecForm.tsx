@@ -13,7 +13,7 @@ import { message } from '@/domain/messages';
 import type { FieldError } from '@/domain/validation/field-errors';
 import { LightForm, lightModelOf } from './light-form';
 import { localizedForm } from './localized-form';
-import type { RelationshipFormContext } from './widgets';
+import type { FormContext } from './widgets';
 
 const RjsfSpecForm = lazy(() => import('./RjsfSpecForm'));
 
@@ -27,8 +27,8 @@ export interface SpecFormProps<T> {
   submitLabel?: string;
   /** more buttons beside the submit button */
   actions?: ReactNode;
-  /** what widgets need to know: the other patients' relationships and the counseling type */
-  context?: { relationship?: RelationshipFormContext };
+  /** what widgets need to know: the other patients' relationships and the counseling type, and the choices known only on the page (ui:options.choicesFrom) */
+  context?: FormContext;
   /** prefix of the field ids (default root): two forms on one page need different ones */
   idPrefix?: string;
   /** the submit button does what cannot be undone (removing a provider): drawn as a danger button */

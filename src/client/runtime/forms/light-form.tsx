@@ -17,7 +17,7 @@ import { describeIssues, issuesFromAjv, type FieldError } from '@/domain/validat
 import type { SchemaNode } from '@/domain/validation/schema-path';
 import { validateOf } from './precompiled';
 import { BaseInputTemplate, FieldFrame, ObjectFrame, SelectWidget, framesLabel } from './templates';
-import { specWidgets, type FieldValue, type FieldWidgetProps, type RelationshipFormContext } from './widgets';
+import { specWidgets, type FieldValue, type FieldWidgetProps, type FormContext } from './widgets';
 
 type UiNode = { readonly [key: string]: unknown };
 type Data = { [name: string]: FieldValue | Data };
@@ -64,7 +64,11 @@ const GROUP_KEYWORDS = new Set(['type', 'title', 'description', 'properties', 'r
 const DRAWN_ELSEWHERE = new Set(['default', 'const', 'readOnly', 'writeOnly', 'examples', 'oneOf', 'anyOf', 'allOf', 'items', '$ref', 'if']);
 const GROUP_UI = new Set(['ui:order', 'ui:title', 'ui:description']);
 const FIELD_UI = new Set(['ui:widget', 'ui:title', 'ui:description', 'ui:placeholder', 'ui:autocomplete', 'ui:autofocus', 'ui:options', 'ui:enumNames']);
-const FIELD_OPTIONS = new Set(['inputMode', 'stripDisallowed']);
+const FIELD_OPTIONS = new Set(['inputMode', 'stripDisallowed', 'choicesFrom', 'collapsed']);
+/** Keywords of a list of checkboxes (ui:widget checkboxes) this renderer reads beside `items`. */
+const LIST_KEYWORDS = new Set(['type', 'title', 'description', 'items', 'minItems', 'maxItems', 'uniqueItems', 'x-messages']);
+/** Keywords of a list's item: a code or an id, of an enumeration or of choices the page gives. */
+const ITEM_KEYWORDS = new Set(['type', 'enum', 'x-enum', 'title', 'description', 'minimum', 'minLength', 'maxLength', 'pattern', 'format']);
 const INPUT_WIDGETS: Readonly<Record<string, string>> = { email: 'email', date: 'date' };
 
 /** The widget of a field, as rjsf would choose it; undefined when rjsf would draw it with a widget this renderer lacks. */
@@ -83,13 +87,26 @@ function widgetOf(schema: SchemaNode, ui: UiNode): { widget: Widget | undefined;
   return format && format in INPUT_WIDGETS ? { widget: BaseInputTemplate, inputType: INPUT_WIDGETS[format] } : undefined;
 }
 
+/** A list of codes or ids drawn as checkboxes (our widget); any other array leaves the form to rjsf. */
+function isCheckboxList(schema: SchemaNode, ui: UiNode): boolean {
+  const items = schema.items;
+  return (
+    ui['ui:widget'] === 'checkboxes' &&
+    Object.keys(schema).every((k) => LIST_KEYWORDS.has(k)) &&
+    isNode(items) &&
+    (items.type === 'string' || items.type === 'integer') &&
+    Object.keys(items).every((k) => ITEM_KEYWORDS.has(k))
+  );
+}
+
 function fieldOf(name: string, path: readonly string[], schema: SchemaNode, ui: UiNode): LightField | undefined {
-  if (Object.keys(schema).some((k) => DRAWN_ELSEWHERE.has(k))) return undefined;
   if (Object.keys(ui).some((k) => !FIELD_UI.has(k))) return undefined;
   const options = ui['ui:options'];
   if (options !== undefined && (!isNode(options) || Object.keys(options).some((k) => !FIELD_OPTIONS.has(k)))) return undefined;
-  // Booleans only as a consent checkbox (our widget); rjsf's own checkbox draws its label differently.
-  if (schema.type === 'boolean' && ui['ui:widget'] !== 'consent' && ui['ui:widget'] !== 'hidden') return undefined;
+  if (schema.type === 'array') return isCheckboxList(schema, ui) ? { kind: 'field', name, path, schema, ui, widget: specWidgets.checkboxes } : undefined;
+  if (Object.keys(schema).some((k) => DRAWN_ELSEWHERE.has(k))) return undefined;
+  // Booleans only as our checkboxes (consent, a yes-or-no setting); rjsf's own checkbox draws its label differently.
+  if (schema.type === 'boolean' && !['consent', 'checkbox', 'hidden'].includes(String(ui['ui:widget']))) return undefined;
   if (schema.type !== 'string' && schema.type !== 'boolean') return undefined;
   const chosen = widgetOf(schema, ui);
   return chosen && { kind: 'field', name, path, schema, ui, ...chosen };
@@ -178,14 +195,17 @@ export function lightModelOf(form: FormDefinition): LightGroup | undefined {
   return model ?? undefined;
 }
 
+/** An object's data (a list of checkboxes' values is an array, not one). */
+const isData = (value: FieldValue | Data | undefined): value is Data => typeof value === 'object' && !Array.isArray(value);
+
 const valueAt = (data: Data | undefined, path: readonly string[]): FieldValue | Data | undefined =>
-  path.reduce<FieldValue | Data | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), data);
+  path.reduce<FieldValue | Data | undefined>((node, part) => (isData(node) ? node[part] : undefined), data);
 
 function withValue(data: Data, path: readonly string[], value: FieldValue): Data {
   const [head, ...rest] = path;
   if (head === undefined) return data;
   const child = data[head];
-  return { ...data, [head]: rest.length ? withValue(typeof child === 'object' ? child : {}, rest, value) : value };
+  return { ...data, [head]: rest.length ? withValue(isData(child) ? child : {}, rest, value) : value };
 }
 
 /** The form's data as rjsf starts it: an object the schema requires is there, empty, so its fields say what they miss. */
@@ -195,7 +215,7 @@ function startingData(group: LightGroup, data: Data): Data {
     if (field.kind !== 'group') continue;
     const own = out[field.name];
     const required = group.required.includes(field.name);
-    if (typeof own === 'object' || required) out = { ...out, [field.name]: startingData(field, typeof own === 'object' ? own : {}) };
+    if (isData(own) || required) out = { ...out, [field.name]: startingData(field, isData(own) ? own : {}) };
   }
   return out;
 }
@@ -212,8 +232,9 @@ function requiredIn(group: LightGroup, data: Data | undefined): readonly string[
   return [...group.required, ...(holds ? c.then : c.otherwise)];
 }
 
-/** rjsf's choices of an enumeration: its values, named by ui:enumNames where given. */
+/** rjsf's choices of an enumeration (a list's: its items'): its values, named by ui:enumNames where given. */
 function choicesOf(schema: SchemaNode, ui: UiNode): FieldWidgetProps['options']['enumOptions'] {
+  if (schema.type === 'array' && isNode(schema.items)) return choicesOf(schema.items, enumNamesOf(schema.items, ui));
   if (!Array.isArray(schema.enum)) return undefined;
   const names = strings(ui['ui:enumNames']);
   return schema.enum.map((value: unknown, i) => ({ value, label: names?.[i] ?? String(value) }));
@@ -253,7 +274,7 @@ export interface LightFormProps<T> {
   initialData?: Partial<T>;
   onSubmit: (data: T) => void | Promise<void>;
   serverErrors?: readonly FieldError[];
-  context?: { relationship?: RelationshipFormContext };
+  context?: FormContext;
   idPrefix?: string;
   /** the live region and the buttons, below the fields */
   children: (invalidCount: number) => ReactNode;
@@ -319,7 +340,7 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
             const own = values?.[field.name];
             return (
               <div key={field.name}>
-                <div className="stack-sm">{draw(field, typeof own === 'object' ? own : undefined)}</div>
+                <div className="stack-sm">{draw(field, isData(own) ? own : undefined)}</div>
               </div>
             );
           }
@@ -329,7 +350,8 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
           const ui = enumNamesOf(field.schema, field.ui);
           const label = text(ui['ui:title']) ?? text(field.schema.title) ?? field.name;
           const rawErrors = errorsAt(field.path);
-          const value = valueAt(values, [field.name]);
+          const held = valueAt(values, [field.name]);
+          const value = isData(held) ? undefined : held;
           const isRequired = required.includes(field.name);
           return (
             <div key={field.name}>
@@ -344,7 +366,7 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
                 <Widget
                   id={id}
                   type={field.inputType}
-                  value={typeof value === 'object' ? undefined : value}
+                  value={value}
                   required={isRequired}
                   autofocus={ui['ui:autofocus'] === true}
                   placeholder={text(ui['ui:placeholder']) ?? ''}

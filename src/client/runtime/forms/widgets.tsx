@@ -17,8 +17,29 @@ import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
 import { PASTED_CODE_MAX, groupedCardNumber, typedDigits, typedPhone } from './input-filters';
 
-/** A value a spec form's field holds: the forms have only strings and booleans (forms-in-browser.test.ts). */
-export type FieldValue = string | boolean | undefined;
+/** A value a spec form's field holds: a string, a boolean, or the values chosen in a list of checkboxes. */
+export type FieldValue = string | boolean | readonly ChoiceValue[] | undefined;
+
+/** The value of one choice: a code, or an id (a search filter's is a number). */
+export type ChoiceValue = string | number;
+
+/**
+ * One choice of a field whose choices are known only on the page (a clinician's clients, the practices, the reasons the
+ * server gives): its value, its words, the language they are in when not the page's (a language named in itself), and
+ * the group it is listed under (a filter's kind).
+ */
+export interface Choice {
+  value: ChoiceValue;
+  label: string;
+  lang?: string;
+  group?: string;
+}
+
+/** What a form tells its widgets: the relationship rules' context and the choices named by `ui:options.choicesFrom`. */
+export interface FormContext {
+  relationship?: RelationshipFormContext;
+  choices?: { readonly [name: string]: readonly Choice[] };
+}
 
 /** What a widget reads of its field. rjsf's WidgetProps holds all of it (and more), so rjsf can draw these widgets too. */
 export interface FieldWidgetProps {
@@ -38,8 +59,18 @@ export interface FieldWidgetProps {
   onChange: (value: FieldValue) => void;
   onBlur: (id: string, value: FieldValue) => void;
   onFocus: (id: string, value: FieldValue) => void;
-  /** what the form tells its widgets (rjsf keeps it in its registry): the relationship rules' context */
-  registry: { formContext?: { relationship?: RelationshipFormContext } };
+  /** what the form tells its widgets (rjsf keeps it in its registry) */
+  registry: { formContext?: FormContext };
+}
+
+/**
+ * A field's choices: those the page gives under the name its `ui:options.choicesFrom` says, else its enumeration's
+ * (named by ui:enumNames or the enumeration's words).
+ */
+export function choicesOf({ options, registry }: Pick<FieldWidgetProps, 'options' | 'registry'>): readonly Choice[] {
+  const from = options.choicesFrom;
+  if (typeof from === 'string') return registry.formContext?.choices?.[from] ?? [];
+  return (options.enumOptions ?? []).map((o) => ({ value: o.value as ChoiceValue, label: o.label }));
 }
 
 /** The value an emptied field takes: its ui:emptyValue, or none. */
@@ -211,7 +242,7 @@ function Select({
   schema,
   choices,
   placeholder,
-}: FieldWidgetProps & { choices: { value: string; label: string }[] }) {
+}: FieldWidgetProps & { choices: readonly Choice[] }) {
   const hasError = rawErrors.length > 0;
   return (
     <select
@@ -229,7 +260,7 @@ function Select({
     >
       <option value="">{placeholder || message('ui.form.choose')}</option>
       {choices.map((c) => (
-        <option key={c.value} value={c.value}>
+        <option key={c.value} value={c.value} lang={c.lang}>
           {c.label}
         </option>
       ))}
@@ -237,6 +268,8 @@ function Select({
   );
 }
 
+/** A dropdown of the choices the page gives (ui:options.choicesFrom) or of the field's enumeration. */
+export const ChoiceWidget = (p: FieldWidgetProps) => <Select {...p} choices={choicesOf(p)} />;
 // Named in the reader's language on each render: the language is chosen per request on the server.
 export const UsStateWidget = (p: FieldWidgetProps) => <Select {...p} choices={stateChoices()} />;
 
@@ -303,8 +336,111 @@ export function ConsentWidget({ id, value, required, disabled, onChange, onBlur,
   );
 }
 
+/** One of a few choices, all in sight (a cancellation's reason): a group of radios under the field's label. */
+export function RadiosWidget(p: FieldWidgetProps) {
+  const { id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label } = p;
+  const hasError = rawErrors.length > 0;
+  return (
+    <fieldset id={id} className="choices" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
+      <legend className="field__label">{label}</legend>
+      {choicesOf(p).map((choice) => (
+        <label key={choice.value} className="choice">
+          <input
+            type="radio"
+            name={id}
+            value={choice.value}
+            checked={value === choice.value}
+            required={required}
+            disabled={disabled}
+            onChange={() => onChange(String(choice.value))}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />
+          <span lang={choice.lang}>{choice.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * Several of many choices (licensed states, search filters): a checkbox each, listed under their group's name when
+ * they have one; `ui:options.collapsed` folds a long list under its label until it is opened.
+ */
+export function CheckboxesWidget(p: FieldWidgetProps) {
+  const { id, value, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label, options } = p;
+  const hasError = rawErrors.length > 0;
+  const chosen: readonly ChoiceValue[] = Array.isArray(value) ? value : [];
+  const toggled = (choice: ChoiceValue, on: boolean) => [...chosen.filter((v) => v !== choice), ...(on ? [choice] : [])];
+  const groups = new Map<string, Choice[]>();
+  for (const choice of choicesOf(p)) groups.set(choice.group ?? '', [...(groups.get(choice.group ?? '') ?? []), choice]);
+  const boxes = (list: readonly Choice[]) => (
+    <div className="cluster">
+      {list.map((choice) => (
+        <label key={choice.value} className="choice">
+          <input
+            type="checkbox"
+            name={id}
+            value={choice.value}
+            checked={chosen.includes(choice.value)}
+            disabled={disabled}
+            onChange={(e) => onChange(toggled(choice.value, e.target.checked))}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />{' '}
+          <span lang={choice.lang}>{choice.label}</span>
+        </label>
+      ))}
+    </div>
+  );
+  const list = (
+    <fieldset id={id} className="stack-sm" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
+      <legend className={options.collapsed ? 'visually-hidden' : 'field__label'}>{label}</legend>
+      {[...groups].map(([group, inGroup]) =>
+        group ? (
+          <fieldset key={group} className="stack-sm">
+            <legend>{group}</legend>
+            {boxes(inGroup)}
+          </fieldset>
+        ) : (
+          <div key="">{boxes(inGroup)}</div>
+        ),
+      )}
+    </fieldset>
+  );
+  return options.collapsed ? (
+    <details className="stack-sm">
+      <summary>{label}</summary>
+      {list}
+    </details>
+  ) : (
+    list
+  );
+}
+
+/** A yes-or-no setting (takes new clients): a checkbox whose value is true or false, never left out. */
+export function CheckboxWidget({ id, value, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label }: FieldWidgetProps) {
+  const hasError = rawErrors.length > 0;
+  return (
+    <label className="choice" htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true}
+        disabled={disabled}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+        onChange={(e) => onChange(e.target.checked)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />{' '}
+      {label}
+    </label>
+  );
+}
+
 /** Widgets that carry their own label (a legend, a checkbox label); the field template shows none. */
-export const SELF_LABELLED_WIDGETS: readonly string[] = ['gender', 'consent'];
+export const SELF_LABELLED_WIDGETS: readonly string[] = ['gender', 'consent', 'radios', 'checkboxes', 'checkbox'];
 
 /** ui:widget names a form spec may use. */
 export const specWidgets = {
@@ -318,6 +454,10 @@ export const specWidgets = {
   gender: GenderWidget,
   oneTimeCode: OneTimeCodeWidget,
   consent: ConsentWidget,
+  checkbox: CheckboxWidget,
+  choice: ChoiceWidget,
+  radios: RadiosWidget,
+  checkboxes: CheckboxesWidget,
   textarea: TextareaWidget,
   'card-number': CardNumberWidget,
   'card-expiration': CardExpirationWidget,
