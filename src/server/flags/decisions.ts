@@ -11,18 +11,10 @@ import { AppError } from '../errors';
 
 export type { FlagName };
 
-/** The visitor id a browser sends in its anonId cookie (product-spec §3 visitor identity), if any. */
+/** The visitor id a browser sends in its anonId cookie (product-spec §3 visitor identity), if any (read by @fastify/cookie). */
 export function visitorIdOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === constants.visitorIdCookie) {
-      const value = part.slice(at + 1).trim();
-      return value && value.length <= 100 ? value : undefined;
-    }
-  }
-  return undefined;
+  const value = request.cookies?.[constants.visitorIdCookie]?.trim();
+  return value && value.length <= 100 ? value : undefined;
 }
 
 /**
