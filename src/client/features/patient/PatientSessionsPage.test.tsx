@@ -145,7 +145,7 @@ describe('PatientSessionsPage', () => {
     expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
   });
 
-  it('in Spanish: the reasons under the spec\'s question, a missing reason said in Spanish, then cancels without a note', async () => {
+  it("in Spanish: the reasons under the spec's question, a missing reason said in Spanish, then cancels without a note", async () => {
     setLocaleSource(() => 'es');
     try {
       const cancelAppointment = jest.fn(() => ({ ...session(), status: 'cancelled' }));
