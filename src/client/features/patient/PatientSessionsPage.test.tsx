@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import * as bookingConstants from '@/generated/constants/booking';
 import { routeById } from '@/generated/routes';
 import type { RequestInput } from '@/generated/client/api';
-import { message, messageIn } from '@/domain/messages';
-import { setLocaleSource } from '@/domain/locale';
+import { message } from '@/domain/messages';
 import cancelForm from '@/generated/forms/cancel-session';
 import { specFieldTitle } from '@tests/support/spec-form';
 import { formatCents } from '@/domain/money';
@@ -143,35 +142,6 @@ describe('PatientSessionsPage', () => {
       body: { reasonId: bookingConstants.appointmentCancellationReasons[0]!.id, note: 'Feeling better this week.' },
     });
     expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
-  });
-
-  it("in Spanish: the reasons under the spec's question, a missing reason said in Spanish, then cancels without a note", async () => {
-    setLocaleSource(() => 'es');
-    try {
-      const cancelAppointment = jest.fn(() => ({ ...session(), status: 'cancelled' }));
-      renderSessions(routeById.patientSessionsUpcoming.path, {
-        listAppointments: () => ({ items: [session({ start: inHours(120) })] }),
-        getAppointmentCancellationReasons: () => reasons(false, 0),
-        getLateCancellationWindowAndFee: window,
-        cancelAppointment,
-        ...cardsOnFile(1),
-      });
-      await userEvent.click(await screen.findByRole('button', { name: messageIn('es', 'ui.patient.sessions.cancel') }));
-      const dialog = within(await screen.findByRole('dialog', { name: messageIn('es', 'ui.patient.cancel.heading') }));
-      const reasonGroup = await dialog.findByRole('group', { name: '¿Por qué cancela?' });
-      expect(dialog.getByLabelText('¿Hay algo más que debamos saber?', { exact: false })).toBeTruthy();
-      await userEvent.click(dialog.getByRole('button', { name: messageIn('es', 'ui.patient.cancel.confirm') }));
-      expect(await dialog.findByText(messageIn('es', 'ui.patient.cancel.reasonRequired'))).toBeTruthy();
-      expect(cancelAppointment).not.toHaveBeenCalled();
-      await userEvent.click(within(reasonGroup).getByRole('radio', { name: bookingConstants.appointmentCancellationReasons[1]!.label }));
-      await userEvent.click(dialog.getByRole('button', { name: messageIn('es', 'ui.patient.cancel.confirm') }));
-      await waitFor(() => expect(cancelAppointment).toHaveBeenCalled());
-      expect(cancelAppointment.mock.calls[0]).toEqual([
-        expect.objectContaining({ params: { id: session().id }, body: { reasonId: bookingConstants.appointmentCancellationReasons[1]!.id } }),
-      ]);
-    } finally {
-      setLocaleSource(() => undefined);
-    }
   });
 
   it('without a card on file promises no payment: the fee will be due', async () => {
