@@ -602,9 +602,7 @@ export const messages = {
   'ui.patient.sessions.outcome.upcoming': 'Upcoming',
   'ui.patient.sessions.practiceAt': '{practice}, {address}',
   'ui.patient.cancel.heading': 'Cancel this session?',
-  'ui.patient.cancel.reasonLegend': 'Why are you cancelling?',
   'ui.patient.cancel.reasonRequired': 'Please choose a reason.',
-  'ui.patient.cancel.note': 'Anything else we should know? (optional)',
   /** Shown before the patient confirms a cancellation inside the late-cancellation window. */
   'ui.patient.cancel.lateFee': 'This session starts within {hours} hours, so cancelling now is a late cancellation with a fee of {fee}.',
   'ui.patient.cancel.feeWaived': 'This session starts within {hours} hours. The late-cancellation fee is waived, so cancelling is free.',
@@ -1056,10 +1054,7 @@ export const messages = {
   'ui.support.cancel.free': 'It starts more than {hours} hours from now: cancelling is free, and a self-pay payment goes back to the card.',
   'ui.support.cancel.lateFee': 'It starts within {hours} hours: this is a late cancellation with a fee of {fee}, charged to the card on file or left due.',
   'ui.support.cancel.loading': 'Reading what cancelling costs',
-  'ui.support.cancel.waive': 'Waive the late-cancellation fee',
-  'ui.support.cancel.reasonLegend': 'Why is it cancelled?',
   'ui.support.cancel.reasonRequired': 'Choose why the session is cancelled.',
-  'ui.support.cancel.note': 'Note (optional)',
   'ui.support.cancel.keep': 'Keep the session',
   'ui.support.cancel.confirm': 'Cancel the session',
   'ui.support.cancel.confirmWithFee': 'Cancel, fee of {fee}',
@@ -2029,9 +2024,7 @@ export interface MessageParams {
   'ui.patient.sessions.outcome.upcoming': Record<string, never>;
   'ui.patient.sessions.practiceAt': { practice: string | number; address: string | number };
   'ui.patient.cancel.heading': Record<string, never>;
-  'ui.patient.cancel.reasonLegend': Record<string, never>;
   'ui.patient.cancel.reasonRequired': Record<string, never>;
-  'ui.patient.cancel.note': Record<string, never>;
   'ui.patient.cancel.lateFee': { hours: string | number; fee: string | number };
   'ui.patient.cancel.feeWaived': { hours: string | number };
   'ui.patient.cancel.tooLate': { hours: string | number; phone: string | number };
@@ -2462,10 +2455,7 @@ export interface MessageParams {
   'ui.support.cancel.free': { hours: string | number };
   'ui.support.cancel.lateFee': { hours: string | number; fee: string | number };
   'ui.support.cancel.loading': Record<string, never>;
-  'ui.support.cancel.waive': Record<string, never>;
-  'ui.support.cancel.reasonLegend': Record<string, never>;
   'ui.support.cancel.reasonRequired': Record<string, never>;
-  'ui.support.cancel.note': Record<string, never>;
   'ui.support.cancel.keep': Record<string, never>;
   'ui.support.cancel.confirm': Record<string, never>;
   'ui.support.cancel.confirmWithFee': { fee: string | number };

@@ -556,6 +556,31 @@ const cases: Case[] = [
     field: 'agree',
     shows: message('ui.support.handover.agreeRequired'),
   },
+  // Cancelling a session: the patient's and staff's (with the fee's waiver); the reasons are the page's choices.
+  { form: 'cancel-session', rule: 'no reason', data: { note: 'Feeling better.' }, field: 'reasonId', shows: message('ui.patient.cancel.reasonRequired') },
+  {
+    form: 'cancel-session',
+    rule: 'note too long',
+    data: { reasonId: 'schedule_conflict', note: longerThan(500) },
+    field: 'note',
+    shows: message('validation.default.maxLength', { limit: 500 }),
+  },
+  { form: 'cancel-session', rule: 'a reason without a note', data: { reasonId: 'schedule_conflict' }, field: 'reasonId', shows: null },
+  {
+    form: 'support-cancel-session',
+    rule: 'the fee waived but no reason',
+    data: { waiveFee: true },
+    field: 'reasonId',
+    shows: message('ui.support.cancel.reasonRequired'),
+  },
+  {
+    form: 'support-cancel-session',
+    rule: 'note too long',
+    data: { reasonId: 'practice_cancelled', note: longerThan(500) },
+    field: 'note',
+    shows: message('validation.default.maxLength', { limit: 500 }),
+  },
+  { form: 'support-cancel-session', rule: 'a reason, the fee waived', data: { reasonId: 'schedule_conflict', waiveFee: true }, field: 'reasonId', shows: null },
   // Care: a clinical alert's note, a provider's removal, the requests to the RCD.
   { form: 'care-resolve-alert', rule: 'a note of spaces only', data: { note: '   ' }, field: 'note', shows: message('ui.care.alert.noteRequired') },
   { form: 'care-resolve-alert', rule: 'a note', data: { note: 'Called the client; safe.' }, field: 'note', shows: null },

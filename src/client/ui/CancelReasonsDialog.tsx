@@ -1,10 +1,15 @@
 /**
  * The one dialog that cancels a session, for a patient in the portal and for staff on a caller's
- * behalf: what it will cost (a notice the caller words), a required reason, an optional note, and
- * the confirm button. The reason and note live here; the caller sends them, so it decides the words,
- * the terms and the request. A missing reason is said next to the buttons, like a server refusal.
+ * behalf: what it will cost (a notice the caller words), then the caller's spec form (a required
+ * reason among those the server gives, an optional note, and for staff the fee's waiver: specs/forms/
+ * cancel-session.yaml and support-cancel-session.yaml), and the confirm button in the footer, which
+ * submits the form. The form says a missing reason on its field in the spec's words; the caller sends
+ * the choice, so it decides the terms and the request. A server refusal is said below the form.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import type { FormDefinition } from '@/generated/types';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { Skeleton } from './Skeleton';
@@ -14,68 +19,66 @@ export interface CancelReason {
   label: string;
 }
 
+/** What the form holds and the confirm sends (the waiver only in staff's form). */
+export interface CancelChoice {
+  reasonId: string;
+  note?: string;
+  waiveFee?: boolean;
+}
+
 export interface CancelReasonsCopy {
   title: string;
   keep: string;
-  reasonLegend: string;
-  note: string;
-  reasonRequired: string;
   loading: string;
 }
 
 export interface CancelReasonsDialogProps {
   copy: CancelReasonsCopy;
+  /** the spec form of the choice, its `reasonId` drawn from the choices named reasons */
+  form: FormDefinition;
   /** a line under the title naming the session */
   subject?: string;
   /** undefined while the terms load */
   reasons: readonly CancelReason[] | undefined;
   /** the terms could not be read: said instead of the form */
   loadError?: string | undefined;
-  /** what cancelling costs, above the reasons */
+  /** what cancelling costs, above the form */
   notice?: { text: ReactNode; tone: 'plain' | 'warning' | 'success' | 'error'; urgent?: boolean } | undefined;
   /** false when it can no longer be cancelled here: only the notice and the keep button show */
   allowed?: boolean;
-  /** controls between the notice and the reasons (staff waive a fee) */
-  extra?: ReactNode;
   confirmLabel: string;
   pending: boolean;
   /** the server's refusal, in words */
   problem?: string | undefined;
-  onConfirm: (choice: { reasonId: string; note?: string }) => void;
-  /** told each time a reason is picked, when the terms depend on it */
-  onReason?: (reasonId: string) => void;
+  /** the choice, its note trimmed (left out when blank) */
+  onConfirm: (choice: CancelChoice) => void;
+  /** told the form's data on each change, when the terms depend on it (the reason, the waiver) */
+  onChange?: (choice: Partial<CancelChoice>) => void;
   onClose: () => void;
 }
 
 export function CancelReasonsDialog({
   copy,
+  form,
   subject,
   reasons,
   loadError,
   notice,
   allowed = true,
-  extra,
   confirmLabel,
   pending,
   problem,
   onConfirm,
-  onReason,
+  onChange,
   onClose,
 }: CancelReasonsDialogProps) {
   const id = useId();
-  const [reasonId, setReasonId] = useState<string>();
-  const [note, setNote] = useState('');
-  const [missingReason, setMissingReason] = useState(false);
-  const shown = missingReason ? copy.reasonRequired : problem;
+  const formId = `${id}-form`;
   const ready = reasons !== undefined;
 
-  function confirm() {
-    if (!reasonId) {
-      setMissingReason(true);
-      return;
-    }
-    setMissingReason(false);
-    onConfirm({ reasonId, ...(note.trim() ? { note: note.trim() } : {}) });
+  function confirm({ note, ...choice }: CancelChoice) {
+    const trimmed = note?.trim();
+    onConfirm({ ...choice, ...(trimmed ? { note: trimmed } : {}) });
   }
 
   return (
@@ -89,7 +92,7 @@ export function CancelReasonsDialog({
             {copy.keep}
           </Button>
           {ready && allowed ? (
-            <Button variant="primary" className="btn--danger" onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
+            <Button type="submit" form={formId} variant="primary" className="btn--danger" disabled={pending} aria-busy={pending || undefined}>
               {confirmLabel}
             </Button>
           ) : null}
@@ -122,41 +125,22 @@ export function CancelReasonsDialog({
               </p>
             ) : null}
             {allowed ? (
-              <>
-                {extra}
-                <fieldset className="choices" aria-describedby={shown ? `${id}-problem` : undefined}>
-                  <legend>{copy.reasonLegend}</legend>
-                  {reasons.map((r) => (
-                    <label key={r.id} className="choice">
-                      <input
-                        type="radio"
-                        name={`${id}-reason`}
-                        value={r.id}
-                        checked={reasonId === r.id}
-                        onChange={() => {
-                          setReasonId(r.id);
-                          setMissingReason(false);
-                          onReason?.(r.id);
-                        }}
-                      />
-                      <span>{r.label}</span>
-                    </label>
-                  ))}
-                </fieldset>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-note`}>
-                    {copy.note}
-                  </label>
-                  <textarea id={`${id}-note`} className="input textarea" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-                </div>
-              </>
+              <SpecForm<CancelChoice>
+                form={form}
+                formId={formId}
+                buttons="outside"
+                idPrefix="cancel"
+                context={{ choices: { reasons: reasons.map((r) => ({ value: r.id, label: r.label })) } }}
+                onChange={onChange}
+                onSubmit={confirm}
+              />
             ) : null}
           </>
         )}
         <div aria-live="assertive">
-          {shown ? (
-            <p id={`${id}-problem`} className="field__error" role="alert">
-              {shown}
+          {problem ? (
+            <p className="field__error" role="alert">
+              {problem}
             </p>
           ) : null}
         </div>

@@ -2996,6 +2996,20 @@ export const translation: Translation = {
         },
       },
     },
+    'cancel-session': {
+      id: 'cancel-session',
+      title: 'Cancelar esta sesión',
+      schema: {
+        properties: {
+          reasonId: {
+            title: '¿Por qué cancela?',
+          },
+          note: {
+            title: '¿Hay algo más que debamos saber?',
+          },
+        },
+      },
+    },
     'care-admin-remove-provider': {
       id: 'care-admin-remove-provider',
       title: 'Dar de baja a este proveedor',
@@ -3343,6 +3357,23 @@ export const translation: Translation = {
         properties: {
           email: {
             title: 'Correo electrónico',
+          },
+        },
+      },
+    },
+    'support-cancel-session': {
+      id: 'support-cancel-session',
+      title: 'Cancelar esta sesión en nombre de la persona que llama',
+      schema: {
+        properties: {
+          reasonId: {
+            title: '¿Por qué se cancela?',
+          },
+          waiveFee: {
+            title: 'Exonerar el cargo por cancelación tardía',
+          },
+          note: {
+            title: 'Nota',
           },
         },
       },

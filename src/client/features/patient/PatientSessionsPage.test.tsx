@@ -4,6 +4,8 @@ import * as bookingConstants from '@/generated/constants/booking';
 import { routeById } from '@/generated/routes';
 import type { RequestInput } from '@/generated/client/api';
 import { message } from '@/domain/messages';
+import cancelForm from '@/generated/forms/cancel-session';
+import { specFieldTitle } from '@tests/support/spec-form';
 import { formatCents } from '@/domain/money';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import PatientSessionsPage from './PatientSessionsPage';
@@ -124,14 +126,20 @@ describe('PatientSessionsPage', () => {
     expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: bookingConstants.lateCancelWindowHours, fee }))).toBeTruthy();
     const confirm = screen.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) });
     await userEvent.click(confirm);
-    expect(await screen.findByText(message('ui.patient.cancel.reasonRequired'))).toBeTruthy();
+    // No reason: the form says so on the reasons, in the spec's words, and sends nothing.
+    const missing = await screen.findByText(message('ui.patient.cancel.reasonRequired'));
+    const reasonGroup = screen.getByRole('group', { name: specFieldTitle(cancelForm, 'reasonId') });
+    expect(reasonGroup.getAttribute('aria-invalid')).toBe('true');
+    expect(reasonGroup.getAttribute('aria-describedby')).toBe(missing.id);
     expect(cancelAppointment).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByLabelText(bookingConstants.appointmentCancellationReasons[0]!.label));
+    await userEvent.click(within(reasonGroup).getByLabelText(bookingConstants.appointmentCancellationReasons[0]!.label));
+    await waitFor(() => expect(screen.queryByText(message('ui.patient.cancel.reasonRequired'))).toBeNull());
+    await userEvent.type(screen.getByLabelText(specFieldTitle(cancelForm, 'note'), { exact: false }), '  Feeling better this week.  ');
     await userEvent.click(confirm);
     await waitFor(() => expect(cancelAppointment).toHaveBeenCalled());
     expect(cancelAppointment.mock.calls[0]![0]).toMatchObject({
       params: { id: session().id },
-      body: { reasonId: bookingConstants.appointmentCancellationReasons[0]!.id },
+      body: { reasonId: bookingConstants.appointmentCancellationReasons[0]!.id, note: 'Feeling better this week.' },
     });
     expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
   });

@@ -9,6 +9,8 @@ import { httpError, renderScreen } from '@tests/support/screen-kit';
 import SupportUserSessionPage from './SupportUserSessionPage';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import { formatSessionTime } from '@/domain/date-format';
+import cancelForm from '@/generated/forms/support-cancel-session';
+import { specFieldTitle } from '@tests/support/spec-form';
 import { account, session, userId, zone } from './support-fixtures';
 
 describe("one session's whole story", () => {
@@ -218,6 +220,48 @@ describe("one session's whole story", () => {
     await user.click(dialog.getByRole('button', { name: message('ui.support.cancel.confirm') }));
     expect(await screen.findByText(message('ui.support.cancel.done'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'cancelAppointment')!.input.body).toEqual({ reasonId: 'practice_cancelled' });
+  });
+
+  it('cancels for the caller: a missing reason said on the reasons, the fee waived by its box, the note sent; no box when the practice cancelled', async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<SupportUserSessionPage />, {
+      path,
+      at: `${path}?sessionId=s1`,
+      groups: ['support'],
+      answers: {
+        getSupportSession: () => story,
+        listPatientNotes: () => ({ items: [] }),
+        getPatientNoteTypes: () => ({ items: [] }),
+        getAppointmentCancellationReasons: () => ({
+          items: [...reasons.items, { id: 'practice_cancelled', label: 'The provider or the practice cancelled' }],
+          lateCancellation: true,
+          feeCents: 7500,
+        }),
+        getLateCancellationWindowAndFee: () => ({ windowHours: 48, feeCents: 7500, currency: 'USD' }),
+        cancelAppointment: () => ({ ...appointment, status: 'cancelled' }),
+      },
+    });
+    await screen.findByText(formatSessionTime(appointment.start, 'America/Los_Angeles'));
+    await user.click(screen.getByRole('button', { name: message('ui.support.session.cancel') }));
+    const dialog = within(await screen.findByRole('dialog', { name: message('ui.support.cancel.heading') }));
+    const fee = '$75.00';
+    await dialog.findByText(message('ui.support.cancel.lateFee', { hours: 48, fee }));
+    await user.click(dialog.getByRole('button', { name: message('ui.support.cancel.confirmWithFee', { fee }) }));
+    const missing = await dialog.findByText(message('ui.support.cancel.reasonRequired'));
+    expect(dialog.getByRole('group', { name: specFieldTitle(cancelForm, 'reasonId') }).getAttribute('aria-describedby')).toBe(missing.id);
+
+    // The practice cancelled: nothing to waive, so no box.
+    await user.click(dialog.getByRole('radio', { name: 'The provider or the practice cancelled' }));
+    expect(dialog.queryByRole('checkbox', { name: specFieldTitle(cancelForm, 'waiveFee') })).toBeNull();
+    // The caller's reason: the fee applies, and its box waives it (the button then names no fee).
+    await user.click(dialog.getByRole('radio', { name: 'I have a schedule conflict' }));
+    await user.click(dialog.getByRole('checkbox', { name: specFieldTitle(cancelForm, 'waiveFee') }));
+    await user.type(dialog.getByLabelText(specFieldTitle(cancelForm, 'note'), { exact: false }), 'Caller was in hospital.');
+    await user.click(dialog.getByRole('button', { name: message('ui.support.cancel.confirm') }));
+    expect(await screen.findByText(message('ui.support.cancel.done'))).toBeTruthy();
+    expect(calls.filter((c) => c.id === 'cancelAppointment').map((c) => c.input.body)).toEqual([
+      { reasonId: 'schedule_conflict', note: 'Caller was in hospital.', waiveFee: true },
+    ]);
   });
 
   it("changes a patient's details for the caller through PUT /support/patients/{id}", async () => {

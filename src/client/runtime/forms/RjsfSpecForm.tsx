@@ -27,6 +27,10 @@ export interface RjsfSpecFormProps {
   serverErrors?: readonly FieldError[];
   context?: FormContext;
   idPrefix?: string;
+  /** the form element's id (a button outside it submits it) */
+  formId?: string;
+  /** told the data on each change */
+  onChange?: (data: object) => void;
   /** the live region and the buttons, below the fields */
   children: (invalidCount: number) => ReactNode;
 }
@@ -93,7 +97,7 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
   return root as ErrorSchema;
 }
 
-export default function RjsfSpecForm({ form, initialData, onSubmit, serverErrors, context, idPrefix, children }: RjsfSpecFormProps) {
+export default function RjsfSpecForm({ form, initialData, onSubmit, serverErrors, context, idPrefix, formId, onChange, children }: RjsfSpecFormProps) {
   const [data, setData] = useState<object | undefined>(initialData);
   const [invalidCount, setInvalidCount] = useState(0);
   // Whether the form shows validation errors: while it does, changes validate too.
@@ -122,9 +126,11 @@ export default function RjsfSpecForm({ form, initialData, onSubmit, serverErrors
       widgets={widgets}
       formContext={context}
       idPrefix={idPrefix}
+      id={formId}
       onChange={(e) => {
         setData(e.formData as object | undefined);
         setShowingErrors(e.errors.length > 0);
+        onChange?.((e.formData ?? {}) as object);
       }}
       onError={(errors) => {
         setInvalidCount(new Set(errors.map((e) => e.property)).size);

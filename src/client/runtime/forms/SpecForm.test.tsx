@@ -114,6 +114,24 @@ describe('SpecForm', () => {
     expect(field.value).toBe('123456');
   });
 
+  it('with its buttons outside, draws none, is submitted by a button naming its id, and tells each change', async () => {
+    const onSubmit = jest.fn();
+    const onChange = jest.fn();
+    render(
+      <>
+        <SpecForm form={form} formId="sign-in" buttons="outside" onSubmit={onSubmit} onChange={onChange} />
+        <button type="submit" form="sign-in">
+          Outside
+        </button>
+      </>,
+    );
+    expect(screen.queryByRole('button', { name: form.submitLabel })).toBeNull();
+    await userEvent.type(screen.getByLabelText(/Email/), 'a@b.co');
+    expect(onChange).toHaveBeenLastCalledWith({ email: 'a@b.co' });
+    await userEvent.click(screen.getByRole('button', { name: 'Outside' }));
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'a@b.co' });
+  });
+
   it('shows server errors on their fields', async () => {
     render(
       <SpecForm form={form} onSubmit={() => undefined} serverErrors={[{ field: 'email', keyword: 'taken', message: 'That address is already registered' }]} />,

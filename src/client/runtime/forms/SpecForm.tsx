@@ -33,6 +33,12 @@ export interface SpecFormProps<T> {
   idPrefix?: string;
   /** the submit button does what cannot be undone (removing a provider): drawn as a danger button */
   destructive?: boolean;
+  /** the form element's id: a button elsewhere (a dialog's footer) submits it with `form={formId}` */
+  formId?: string;
+  /** outside: the form draws no buttons, one outside it submits it (formId) */
+  buttons?: 'inside' | 'outside';
+  /** told the form's data on each change (the terms that depend on a choice) */
+  onChange?: (data: Partial<T>) => void;
 }
 
 export function SpecForm<T extends object>({
@@ -46,6 +52,9 @@ export function SpecForm<T extends object>({
   context,
   idPrefix,
   destructive,
+  formId,
+  buttons = 'inside',
+  onChange,
 }: SpecFormProps<T>) {
   const form = localizedForm(specForm);
   const model = lightModelOf(form);
@@ -55,22 +64,34 @@ export function SpecForm<T extends object>({
       <p className="visually-hidden" aria-live="polite">
         {invalidCount ? message('ui.form.needsAttention', { count: invalidCount }) : ''}
       </p>
-      <div className="form-actions">
-        <button
-          type="submit"
-          className={destructive ? 'btn btn--primary btn--danger' : 'btn btn--primary'}
-          disabled={submitting}
-          aria-busy={submitting || undefined}
-        >
-          {submitLabel ?? form.submitLabel ?? message('ui.form.submit')}
-        </button>
-        {actions}
-      </div>
+      {buttons === 'outside' ? null : (
+        <div className="form-actions">
+          <button
+            type="submit"
+            className={destructive ? 'btn btn--primary btn--danger' : 'btn btn--primary'}
+            disabled={submitting}
+            aria-busy={submitting || undefined}
+          >
+            {submitLabel ?? form.submitLabel ?? message('ui.form.submit')}
+          </button>
+          {actions}
+        </div>
+      )}
     </>
   );
   if (model)
     return (
-      <LightForm<T> form={form} model={model} initialData={initialData} onSubmit={onSubmit} serverErrors={serverErrors} context={context} idPrefix={idPrefix}>
+      <LightForm<T>
+        form={form}
+        model={model}
+        initialData={initialData}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        serverErrors={serverErrors}
+        context={context}
+        idPrefix={idPrefix}
+        formId={formId}
+      >
         {end}
       </LightForm>
     );
@@ -82,9 +103,11 @@ export function SpecForm<T extends object>({
         initialData={initialData}
         // The validator has checked the data against the form's schema, which T is the type of.
         onSubmit={(data) => onSubmit(data as T)}
+        onChange={onChange && ((data) => onChange(data as Partial<T>))}
         serverErrors={serverErrors}
         context={context}
         idPrefix={idPrefix}
+        formId={formId}
       >
         {end}
       </RjsfSpecForm>

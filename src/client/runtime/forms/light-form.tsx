@@ -276,6 +276,8 @@ export interface LightFormProps<T> {
   serverErrors?: readonly FieldError[];
   context?: FormContext;
   idPrefix?: string;
+  formId?: string;
+  onChange?: (data: Partial<T>) => void;
   /** the live region and the buttons, below the fields */
   children: (invalidCount: number) => ReactNode;
 }
@@ -284,7 +286,8 @@ export interface LightFormProps<T> {
  * One validation rule, as SpecForm's with rjsf: the whole form is checked when a field loses focus and on submit;
  * while errors show, every change checks it again, so an error clears the moment its value becomes valid.
  */
-export function LightForm<T extends object>({ form, model, initialData, onSubmit, serverErrors, context, idPrefix = 'root', children }: LightFormProps<T>) {
+export function LightForm<T extends object>(props: LightFormProps<T>) {
+  const { form, model, initialData, onSubmit, serverErrors, context, idPrefix = 'root', formId, onChange, children } = props;
   const [data, setData] = useState<Data>(() => startingData(model, { ...(initialData as Data | undefined) }));
   // What was typed last, for a blur or a submit in the same event as the change (before the next render).
   const latest = useRef(data);
@@ -310,9 +313,9 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
     latest.current = next;
     setData(next);
     if (showing) setErrors(validate(next));
+    onChange?.(next as Partial<T>);
   };
   const blur = () => setErrors(validate(latest.current));
-
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values = latest.current;
@@ -389,7 +392,7 @@ export function LightForm<T extends object>({ form, model, initialData, onSubmit
   };
 
   return (
-    <form ref={formRef} className="rjsf" noValidate onSubmit={submit}>
+    <form ref={formRef} id={formId} className="rjsf" noValidate onSubmit={submit}>
       <div className="stack-sm">{draw(model, data)}</div>
       {children(invalidCount)}
     </form>

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCancelAppointmentMutation, useCancelAppointmentSeriesRestMutation } from '@/generated/client/hooks';
 import * as bookingConstants from '@/generated/constants/booking';
 import * as placesConstants from '@/generated/constants/places';
+import cancelForm from '@/generated/forms/cancel-session';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
@@ -36,9 +37,6 @@ export function cancelOutcomeText(cancelled: Session): string {
 const copy = () => ({
   title: message('ui.patient.cancel.heading'),
   keep: message('ui.patient.cancel.keep'),
-  reasonLegend: message('ui.patient.cancel.reasonLegend'),
-  note: message('ui.patient.cancel.note'),
-  reasonRequired: message('ui.patient.cancel.reasonRequired'),
   loading: message('ui.patient.loading'),
 });
 
@@ -86,6 +84,7 @@ export function CancelDialog({
   return (
     <CancelReasonsDialog
       copy={copy()}
+      form={cancelForm}
       subject={rest ? `${whenOf(session)} · ${message('ui.patient.sessions.cancelRest')}` : whenOf(session)}
       reasons={t?.items}
       loadError={terms.error ? errorTextFor(terms.error, 'patient_web', 'PAGE_LOAD') : undefined}
