@@ -17,7 +17,7 @@ import type { SchemaNode } from '@/domain/validation/schema-path';
 import { BaseInputTemplate, FieldFrame, ObjectFrame, SelectWidget, framesLabel } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
 import { specWidgets } from './widgets';
-import type { FormContext } from './widgets';
+import type { FormContext } from './widget-props';
 
 export interface RjsfSpecFormProps {
   /** the form in the reader's language (localizedForm) */

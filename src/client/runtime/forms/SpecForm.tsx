@@ -13,7 +13,7 @@ import { message } from '@/domain/messages';
 import type { FieldError } from '@/domain/validation/field-errors';
 import { LightForm, lightModelOf } from './light-form';
 import { localizedForm } from './localized-form';
-import type { FormContext } from './widgets';
+import type { FormContext } from './widget-props';
 
 const RjsfSpecForm = lazy(() => import('./RjsfSpecForm'));
 

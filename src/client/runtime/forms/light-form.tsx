@@ -1,12 +1,10 @@
 /**
- * The light renderer of spec forms: a form whose schema is plain (objects of strings, enumerations, dates and consent
- * checkboxes; `required`, and an `if` that makes fields required) is drawn here instead of by rjsf, with the same
- * frames and widgets (templates.tsx, widgets.tsx), ids, labels, aria and messages, so a screen that draws only such
- * forms never loads rjsf (about 30 KB brotli): "Choose a time" draws its service form before its first interaction.
- * Validation stays the spec's: the form's precompiled validator (precompiled.ts), its errors turned into the spec's
- * messages by the same rule as the server's (describeIssues). `lightModelOf` says whether a form fits; SpecForm
- * draws one that does not with rjsf. light-form.test.tsx holds both renderers to the same markup for every spec form.
- */
+ * The light renderer of spec forms: a plain form (objects of strings, enumerations, dates, checkboxes, lists of choices
+ * the spec or the page gives; `required`, and an `if` that makes fields required) is drawn here, not by rjsf, with the
+ * same frames and widgets, ids, labels, aria and messages, so a screen that draws only such forms never loads rjsf
+ * (about 30 KB brotli). Validation stays the spec's: the form's precompiled validator, its errors turned into the spec's
+ * messages by the server's rule (describeIssues). `lightModelOf` says whether a form fits; SpecForm draws one that does
+ * not with rjsf. light-form.test.tsx holds both renderers to the same markup for every spec form. */
 import { useRef, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import * as placesConstants from '@/generated/constants/places';
 import { enumsNamedInSpecs, type EnumNamedInSpecs } from '@/generated/enums/named-in-specs';
@@ -17,7 +15,8 @@ import { describeIssues, issuesFromAjv, type FieldError } from '@/domain/validat
 import type { SchemaNode } from '@/domain/validation/schema-path';
 import { validateOf } from './precompiled';
 import { BaseInputTemplate, FieldFrame, ObjectFrame, SelectWidget, framesLabel } from './templates';
-import { specWidgets, type FieldValue, type FieldWidgetProps, type FormContext } from './widgets';
+import { specWidgets } from './widgets';
+import type { FieldValue, FieldWidgetProps, FormContext } from './widget-props';
 
 type UiNode = { readonly [key: string]: unknown };
 type Data = { [name: string]: FieldValue | Data };

@@ -6,7 +6,8 @@
  */
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
 import { useFocusOnMount } from './focus-on-mount';
-import { SELF_LABELLED_WIDGETS, emptyValueOf, type FieldWidgetProps } from './widgets';
+import { SELF_LABELLED_WIDGETS } from './widgets';
+import { emptyValueOf, type FieldWidgetProps } from './widget-props';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
 

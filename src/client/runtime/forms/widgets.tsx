@@ -12,72 +12,12 @@ import { enumLabelOf } from '@/domain/translations';
 import { stateChoices } from '@/client/ui/format';
 import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/dates';
 import { describedBy } from './templates';
-import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
+import { offeredRelationships } from '@/domain/relationships';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
 import { PASTED_CODE_MAX, groupedCardNumber, typedDigits, typedPhone } from './input-filters';
-
-/** A value a spec form's field holds: a string, a boolean, or the values chosen in a list of checkboxes. */
-export type FieldValue = string | boolean | readonly ChoiceValue[] | undefined;
-
-/** The value of one choice: a code, or an id (a search filter's is a number). */
-export type ChoiceValue = string | number;
-
-/**
- * One choice of a field whose choices are known only on the page (a clinician's clients, the practices, the reasons the
- * server gives): its value, its words, the language they are in when not the page's (a language named in itself), and
- * the group it is listed under (a filter's kind).
- */
-export interface Choice {
-  value: ChoiceValue;
-  label: string;
-  lang?: string;
-  group?: string;
-}
-
-/** What a form tells its widgets: the relationship rules' context and the choices named by `ui:options.choicesFrom`. */
-export interface FormContext {
-  relationship?: RelationshipFormContext;
-  choices?: { readonly [name: string]: readonly Choice[] };
-}
-
-/** What a widget reads of its field. rjsf's WidgetProps holds all of it (and more), so rjsf can draw these widgets too. */
-export interface FieldWidgetProps {
-  id: string;
-  value: FieldValue;
-  required?: boolean;
-  disabled?: boolean;
-  readonly?: boolean;
-  autofocus?: boolean;
-  placeholder?: string;
-  label: string;
-  schema: { description?: string; minLength?: number; maxLength?: number; enum?: readonly unknown[] };
-  uiSchema?: { readonly [key: string]: unknown };
-  /** the field's ui options (ui:options and the other ui: keys without their prefix), and its choices when it has an enum */
-  options: { readonly [key: string]: unknown; enumOptions?: readonly { value: unknown; label: string }[] };
-  rawErrors?: string[];
-  onChange: (value: FieldValue) => void;
-  onBlur: (id: string, value: FieldValue) => void;
-  onFocus: (id: string, value: FieldValue) => void;
-  /** what the form tells its widgets (rjsf keeps it in its registry) */
-  registry: { formContext?: FormContext };
-}
-
-/**
- * A field's choices: those the page gives under the name its `ui:options.choicesFrom` says, else its enumeration's
- * (named by ui:enumNames or the enumeration's words).
- */
-export function choicesOf({ options, registry }: Pick<FieldWidgetProps, 'options' | 'registry'>): readonly Choice[] {
-  const from = options.choicesFrom;
-  if (typeof from === 'string') return registry.formContext?.choices?.[from] ?? [];
-  return (options.enumOptions ?? []).map((o) => ({ value: o.value as ChoiceValue, label: o.label }));
-}
-
-/** The value an emptied field takes: its ui:emptyValue, or none. */
-export function emptyValueOf(options: FieldWidgetProps['options']): FieldValue {
-  const empty = options.emptyValue;
-  return typeof empty === 'string' || typeof empty === 'boolean' ? empty : undefined;
-}
+import { CheckboxWidget, CheckboxesWidget, ConsentWidget, GenderWidget, RadiosWidget } from './choice-widgets';
+import { choicesOf, emptyValueOf, type Choice, type FieldWidgetProps, type RelationshipFormContext } from './widget-props';
 
 type InputExtras = {
   type?: string;
@@ -273,9 +213,6 @@ export const ChoiceWidget = (p: FieldWidgetProps) => <Select {...p} choices={cho
 // Named in the reader's language on each render: the language is chosen per request on the server.
 export const UsStateWidget = (p: FieldWidgetProps) => <Select {...p} choices={stateChoices()} />;
 
-/** What a form knows of the booking for the relationship rules: the other patients and the counseling type. */
-export type RelationshipFormContext = Partial<RelationshipChoiceContext>;
-
 /** The relationships the rules allow here (src/domain/relationships.ts), among those the field accepts. */
 export function RelationshipWidget(p: FieldWidgetProps) {
   const ctx = (p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {};
@@ -287,156 +224,6 @@ export function RelationshipWidget(p: FieldWidgetProps) {
   });
   const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: enumLabelOf(peopleEnums.relationship, r) }));
   return <Select {...p} choices={choices} />;
-}
-
-export function GenderWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, options, label }: FieldWidgetProps) {
-  const hasError = rawErrors.length > 0;
-  const choices = (options.enumOptions ?? []).map((o) => String(o.value));
-  return (
-    <fieldset id={id} className="cluster" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
-      <legend className="field__label">{label}</legend>
-      {choices.map((choice) => (
-        <label key={choice} className="choice">
-          <input
-            type="radio"
-            name={id}
-            value={choice}
-            checked={value === choice}
-            required={required}
-            disabled={disabled}
-            onChange={() => onChange(choice)}
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />{' '}
-          {enumLabelOf(peopleEnums.gender, choice)}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-export function ConsentWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label }: FieldWidgetProps) {
-  const hasError = rawErrors.length > 0;
-  return (
-    <label className="choice" htmlFor={id}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={value === true}
-        required={required}
-        disabled={disabled}
-        aria-invalid={hasError || undefined}
-        aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
-        onChange={(e) => onChange(e.target.checked ? true : undefined)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      />{' '}
-      {label}
-    </label>
-  );
-}
-
-/** One of a few choices, all in sight (a cancellation's reason): a group of radios under the field's label. */
-export function RadiosWidget(p: FieldWidgetProps) {
-  const { id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label } = p;
-  const hasError = rawErrors.length > 0;
-  return (
-    <fieldset id={id} className="choices" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
-      <legend className="field__label">{label}</legend>
-      {choicesOf(p).map((choice) => (
-        <label key={choice.value} className="choice">
-          <input
-            type="radio"
-            name={id}
-            value={choice.value}
-            checked={value === choice.value}
-            required={required}
-            disabled={disabled}
-            onChange={() => onChange(String(choice.value))}
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />
-          <span lang={choice.lang}>{choice.label}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
-}
-
-/**
- * Several of many choices (licensed states, search filters): a checkbox each, listed under their group's name when
- * they have one; `ui:options.collapsed` folds a long list under its label until it is opened.
- */
-export function CheckboxesWidget(p: FieldWidgetProps) {
-  const { id, value, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label, options } = p;
-  const hasError = rawErrors.length > 0;
-  const chosen: readonly ChoiceValue[] = Array.isArray(value) ? value : [];
-  const toggled = (choice: ChoiceValue, on: boolean) => [...chosen.filter((v) => v !== choice), ...(on ? [choice] : [])];
-  const groups = new Map<string, Choice[]>();
-  for (const choice of choicesOf(p)) groups.set(choice.group ?? '', [...(groups.get(choice.group ?? '') ?? []), choice]);
-  const boxes = (list: readonly Choice[]) => (
-    <div className="cluster">
-      {list.map((choice) => (
-        <label key={choice.value} className="choice">
-          <input
-            type="checkbox"
-            name={id}
-            value={choice.value}
-            checked={chosen.includes(choice.value)}
-            disabled={disabled}
-            onChange={(e) => onChange(toggled(choice.value, e.target.checked))}
-            onBlur={() => onBlur(id, value)}
-            onFocus={() => onFocus(id, value)}
-          />{' '}
-          <span lang={choice.lang}>{choice.label}</span>
-        </label>
-      ))}
-    </div>
-  );
-  const list = (
-    <fieldset id={id} className="stack-sm" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
-      <legend className={options.collapsed ? 'visually-hidden' : 'field__label'}>{label}</legend>
-      {[...groups].map(([group, inGroup]) =>
-        group ? (
-          <fieldset key={group} className="stack-sm">
-            <legend>{group}</legend>
-            {boxes(inGroup)}
-          </fieldset>
-        ) : (
-          <div key="">{boxes(inGroup)}</div>
-        ),
-      )}
-    </fieldset>
-  );
-  return options.collapsed ? (
-    <details className="stack-sm">
-      <summary>{label}</summary>
-      {list}
-    </details>
-  ) : (
-    list
-  );
-}
-
-/** A yes-or-no setting (takes new clients): a checkbox whose value is true or false, never left out. */
-export function CheckboxWidget({ id, value, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label }: FieldWidgetProps) {
-  const hasError = rawErrors.length > 0;
-  return (
-    <label className="choice" htmlFor={id}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={value === true}
-        disabled={disabled}
-        aria-invalid={hasError || undefined}
-        aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
-        onChange={(e) => onChange(e.target.checked)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-      />{' '}
-      {label}
-    </label>
-  );
 }
 
 /** Widgets that carry their own label (a legend, a checkbox label); the field template shows none. */
