@@ -135,9 +135,7 @@ describe('journey: a patient sees that a support agent opened their record', () 
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
       await report.getByRole('button', { name: specSubmitLabel(closeForm) }).click();
       await report.getByText(messages['ui.support.accessReports.noteRequired']).waitFor();
-      await report
-        .getByLabel(specFieldTitle(closeForm, 'note'))
-        .fill('It was my look, during a call the patient did not make: passed to the privacy officer.');
+      await report.getByLabel(specFieldTitle(closeForm, 'note')).fill('It was my look, during a call the patient did not make: passed to the privacy officer.');
       await report.getByRole('button', { name: specSubmitLabel(closeForm) }).click();
       await page.getByText(messages['ui.support.accessReports.closed']).first().waitFor();
       await page.getByText(messages['ui.support.accessReports.empty']).waitFor();
