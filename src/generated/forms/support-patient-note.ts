@@ -43,6 +43,12 @@ const form: FormDefinition = {
     },
   },
   messages: {
+    patientId: {
+      required: 'validation.default.enum',
+    },
+    noteType: {
+      required: 'validation.default.enum',
+    },
     note: {
       required: 'ui.support.note.required',
       minLength: 'ui.support.note.required',
