@@ -834,9 +834,7 @@ export const messages = {
   'ui.support.accessReports.record': 'Record',
   'ui.support.accessReports.outcome': 'Outcome',
   'ui.support.accessReports.from': 'From address',
-  'ui.support.accessReports.note': 'What did you find?',
   'ui.support.accessReports.noteRequired': 'Write what you found before closing the report.',
-  'ui.support.accessReports.close': 'Close the report',
   'ui.support.accessReports.closed': 'The report is closed.',
   'document.record.title': 'Your health record',
   'document.record.author': 'Mindful Care',
@@ -1044,10 +1042,6 @@ export const messages = {
   'ui.support.session.actions': 'Act for the caller',
   'ui.support.session.cancel': 'Cancel the session',
   'ui.support.note.heading': 'Add a note',
-  'ui.support.note.patient': 'About',
-  'ui.support.note.type': 'Kind of note',
-  'ui.support.note.text': 'Note',
-  'ui.support.note.save': 'Save the note',
   'ui.support.note.saved': 'The note is saved.',
   'ui.support.note.required': 'Write the note before saving it.',
   'ui.support.cancel.heading': 'Cancel this session for the caller?',
@@ -1100,8 +1094,6 @@ export const messages = {
   'ui.support.redAlert.mailSent': 'Sent. The red alert is resolved.',
   'ui.support.redAlert.mailStillFailing': 'The e-mail still could not be delivered: {answer}. Check the address with the patient, or call them.',
   'ui.support.redAlert.stillFailing': 'Still not delivered: {answer}. It will be tried again on its own; retry once the practice\'s system is back.',
-  'ui.support.redAlert.resolve': 'Resolve',
-  'ui.support.redAlert.note': 'How was it handled?',
   'ui.support.redAlert.noteRequired': 'Write how it was handled before resolving.',
   'ui.support.redAlert.resolved': 'The red alert is resolved.',
   'ui.support.syncAudit.intro': 'Every try of delivering a record to the practice\'s scheduling or EHR system, newest first.',
@@ -1146,9 +1138,6 @@ export const messages = {
   'ui.support.queue.queuedAt': 'In the queue since {when}',
   'ui.support.queue.claimedBy': 'Taken by {name}',
   'ui.support.queue.with': 'With {provider} at {practice}',
-  'ui.support.queue.decision': 'Decision',
-  'ui.support.queue.note': 'Note (what the caller was told)',
-  'ui.support.queue.save': 'Record the decision',
   'ui.support.queue.decisionRequired': 'Choose a decision.',
   'ui.support.queue.noteRequired': 'Write a note saying what the caller was told.',
   'ui.support.queue.decided': 'Decision recorded for {name}: {decision}.',
@@ -2236,9 +2225,7 @@ export interface MessageParams {
   'ui.support.accessReports.record': Record<string, never>;
   'ui.support.accessReports.outcome': Record<string, never>;
   'ui.support.accessReports.from': Record<string, never>;
-  'ui.support.accessReports.note': Record<string, never>;
   'ui.support.accessReports.noteRequired': Record<string, never>;
-  'ui.support.accessReports.close': Record<string, never>;
   'ui.support.accessReports.closed': Record<string, never>;
   'document.record.title': Record<string, never>;
   'document.record.author': Record<string, never>;
@@ -2445,10 +2432,6 @@ export interface MessageParams {
   'ui.support.session.actions': Record<string, never>;
   'ui.support.session.cancel': Record<string, never>;
   'ui.support.note.heading': Record<string, never>;
-  'ui.support.note.patient': Record<string, never>;
-  'ui.support.note.type': Record<string, never>;
-  'ui.support.note.text': Record<string, never>;
-  'ui.support.note.save': Record<string, never>;
   'ui.support.note.saved': Record<string, never>;
   'ui.support.note.required': Record<string, never>;
   'ui.support.cancel.heading': Record<string, never>;
@@ -2499,8 +2482,6 @@ export interface MessageParams {
   'ui.support.redAlert.mailSent': Record<string, never>;
   'ui.support.redAlert.mailStillFailing': { answer: string | number };
   'ui.support.redAlert.stillFailing': { answer: string | number };
-  'ui.support.redAlert.resolve': Record<string, never>;
-  'ui.support.redAlert.note': Record<string, never>;
   'ui.support.redAlert.noteRequired': Record<string, never>;
   'ui.support.redAlert.resolved': Record<string, never>;
   'ui.support.syncAudit.intro': Record<string, never>;
@@ -2545,9 +2526,6 @@ export interface MessageParams {
   'ui.support.queue.queuedAt': { when: string | number };
   'ui.support.queue.claimedBy': { name: string | number };
   'ui.support.queue.with': { provider: string | number; practice: string | number };
-  'ui.support.queue.decision': Record<string, never>;
-  'ui.support.queue.note': Record<string, never>;
-  'ui.support.queue.save': Record<string, never>;
   'ui.support.queue.decisionRequired': Record<string, never>;
   'ui.support.queue.noteRequired': Record<string, never>;
   'ui.support.queue.decided': { name: string | number; decision: string | number };

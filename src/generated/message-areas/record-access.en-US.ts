@@ -41,8 +41,6 @@ addMessages('en-US', {
   'ui.support.accessReports.record': 'Record',
   'ui.support.accessReports.outcome': 'Outcome',
   'ui.support.accessReports.from': 'From address',
-  'ui.support.accessReports.note': 'What did you find?',
   'ui.support.accessReports.noteRequired': 'Write what you found before closing the report.',
-  'ui.support.accessReports.close': 'Close the report',
   'ui.support.accessReports.closed': 'The report is closed.',
 });

@@ -41,8 +41,6 @@ addMessages('es', {
   'ui.support.accessReports.record': 'Registro',
   'ui.support.accessReports.outcome': 'Resultado',
   'ui.support.accessReports.from': 'Dirección de origen',
-  'ui.support.accessReports.note': '¿Qué encontró?',
   'ui.support.accessReports.noteRequired': 'Escriba lo que encontró antes de cerrar la denuncia.',
-  'ui.support.accessReports.close': 'Cerrar la denuncia',
   'ui.support.accessReports.closed': 'La denuncia está cerrada.',
 });

@@ -3378,6 +3378,18 @@ export const translation: Translation = {
         },
       },
     },
+    'support-close-access-report': {
+      id: 'support-close-access-report',
+      title: 'Cerrar la denuncia',
+      submitLabel: 'Cerrar la denuncia',
+      schema: {
+        properties: {
+          note: {
+            title: '¿Qué encontró?',
+          },
+        },
+      },
+    },
     'support-find-account': {
       id: 'support-find-account',
       title: 'Buscar la cuenta de quien llama',
@@ -3429,6 +3441,21 @@ export const translation: Translation = {
         },
       },
     },
+    'support-insurance-decision': {
+      id: 'support-insurance-decision',
+      title: 'Registrar la decisión',
+      submitLabel: 'Registrar la decisión',
+      schema: {
+        properties: {
+          decision: {
+            title: 'Decisión',
+          },
+          note: {
+            title: 'Nota (lo que se le dijo a la persona que llama)',
+          },
+        },
+      },
+    },
     'support-patient-contact': {
       id: 'support-patient-contact',
       title: 'Contacto del paciente',
@@ -3468,6 +3495,24 @@ export const translation: Translation = {
         },
       },
     },
+    'support-patient-note': {
+      id: 'support-patient-note',
+      title: 'Agregar una nota',
+      submitLabel: 'Guardar la nota',
+      schema: {
+        properties: {
+          patientId: {
+            title: 'Sobre',
+          },
+          noteType: {
+            title: 'Tipo de nota',
+          },
+          note: {
+            title: 'Nota',
+          },
+        },
+      },
+    },
     'support-refund': {
       id: 'support-refund',
       title: 'Reembolsar el pago',
@@ -3480,6 +3525,18 @@ export const translation: Translation = {
           },
           reason: {
             title: 'Motivo (el paciente no lo ve)',
+          },
+        },
+      },
+    },
+    'support-resolve-red-alert': {
+      id: 'support-resolve-red-alert',
+      title: 'Resolver la alerta roja',
+      submitLabel: 'Resolver',
+      schema: {
+        properties: {
+          note: {
+            title: '¿Cómo se resolvió?',
           },
         },
       },

@@ -8,6 +8,8 @@
  * closes it with a note. Only clicks and typing.
  */
 import findAccountForm from '@/generated/forms/support-find-account';
+import closeForm from '@/generated/forms/support-close-access-report';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import { enumLabelOf } from '@/domain/translations';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
@@ -131,12 +133,10 @@ describe('journey: a patient sees that a support agent opened their record', () 
       expect(entry).toContain(agent.email);
       expect(entry).toContain(messages['ui.recordAccess.outcome.success']);
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
-      await report.getByRole('button', { name: messages['ui.support.accessReports.close'] }).click();
-      await report.getByRole('alert').filter({ hasText: messages['ui.support.accessReports.noteRequired'] }).waitFor();
-      await report
-        .getByLabel(messages['ui.support.accessReports.note'])
-        .fill('It was my look, during a call the patient did not make: passed to the privacy officer.');
-      await report.getByRole('button', { name: messages['ui.support.accessReports.close'] }).click();
+      await report.getByRole('button', { name: specSubmitLabel(closeForm) }).click();
+      await report.getByText(messages['ui.support.accessReports.noteRequired']).waitFor();
+      await report.getByLabel(specFieldTitle(closeForm, 'note')).fill('It was my look, during a call the patient did not make: passed to the privacy officer.');
+      await report.getByRole('button', { name: specSubmitLabel(closeForm) }).click();
       await page.getByText(messages['ui.support.accessReports.closed']).first().waitFor();
       await page.getByText(messages['ui.support.accessReports.empty']).waitFor();
     });

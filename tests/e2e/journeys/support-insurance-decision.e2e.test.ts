@@ -6,6 +6,7 @@
  * the decision. Only clicks and typing.
  */
 import findAccountForm from '@/generated/forms/support-find-account';
+import decisionForm from '@/generated/forms/support-insurance-decision';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
@@ -13,6 +14,7 @@ import { message } from '@/domain/messages';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { newSession, useBrowser } from '../harness';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import { withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
 
@@ -57,10 +59,10 @@ describe('journey: a support agent checks an insurance and decides the queued in
       await page.waitForURL((u) => u.pathname === routeById.supportInsuranceVerification.path);
       const item = page.getByRole('listitem').filter({ hasText: callerName }).filter({ hasText: 'Oscar' }).first();
       await item.getByRole('radio', { name: enums.insuranceDecision.labels.selfPay }).check();
-      await item.getByRole('button', { name: messages['ui.support.queue.save'] }).click();
+      await item.getByRole('button', { name: specSubmitLabel(decisionForm) }).click();
       await item.getByText(messages['ui.support.queue.noteRequired']).waitFor();
-      await item.getByLabel(messages['ui.support.queue.note']).fill('Oscar is not accepted here; the caller will pay out-of-pocket.');
-      await item.getByRole('button', { name: messages['ui.support.queue.save'] }).click();
+      await item.getByLabel(specFieldTitle(decisionForm, 'note')).fill('Oscar is not accepted here; the caller will pay out-of-pocket.');
+      await item.getByRole('button', { name: specSubmitLabel(decisionForm) }).click();
       await page.getByText(message('ui.support.queue.decided', { name: callerName, decision: enums.insuranceDecision.labels.selfPay })).waitFor();
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
 

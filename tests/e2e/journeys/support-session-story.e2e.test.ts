@@ -7,6 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import findAccountForm from '@/generated/forms/support-find-account';
+import noteForm from '@/generated/forms/support-patient-note';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
@@ -76,9 +78,9 @@ describe("journey: a support agent opens a caller's session, cancels it with the
 
       const notes = page.getByRole('region', { name: messages['ui.support.session.notes'] });
       await notes
-        .getByRole('textbox', { name: messages['ui.support.note.text'], exact: true })
+        .getByRole('textbox', { name: specFieldTitle(noteForm, 'note'), exact: true })
         .fill('Caller cancelled by phone; told them about the late fee.');
-      await notes.getByRole('button', { name: messages['ui.support.note.save'] }).click();
+      await notes.getByRole('button', { name: specSubmitLabel(noteForm) }).click();
       await notes.getByText(messages['ui.support.note.saved']).waitFor();
       await notes.getByText('Caller cancelled by phone; told them about the late fee.').waitFor();
     });

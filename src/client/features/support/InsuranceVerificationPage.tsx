@@ -1,8 +1,8 @@
 /**
  * The insurance-verification queue (/app/support/dashboard/insurance-verification): insurances whose
  * eligibility answer needs a person, oldest first. The agent talks to the caller and records the
- * decision (keep the insurance when it was eligible, self-pay, or ask the patient) with a note;
- * POST /insurance-inquiry/{id}/choose-decision records it and takes the insurance out of the queue.
+ * decision (keep the insurance when it was eligible, self-pay, or ask the patient) with a note
+ * (specs/forms/support-insurance-decision.yaml, the choices the page offers given to it); POST /insurance-inquiry/{id}/choose-decision records it and takes the insurance out of the queue.
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,11 +10,11 @@ import { queryKeys, useChooseInsuranceDecisionMutation } from '@/generated/clien
 import type { InsuranceDecision } from '@/generated/enums';
 import * as moneyEnums from '@/generated/enums/money';
 import * as patientsEnums from '@/generated/enums/patients';
-import * as tasksConstants from '@/generated/constants/tasks';
+import decisionForm from '@/generated/forms/support-insurance-decision';
 import { message } from '@/domain/messages';
 import { formatUsDate } from '@/domain/dates';
 import { errorTextFor } from '@/client/api/errors';
-import { Button } from '@/client/ui/Button';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { fullName } from '@/client/ui/format';
 import { WorkList } from './WorkList';
 import { SupportShell } from './SupportShell';
@@ -27,13 +27,17 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabelOf } from '@/domain/translations';
 import { messageNaming } from '@/client/ui/Name';
 
+/** What the form gives (specs/forms/support-insurance-decision.yaml): the body of POST /insurance-inquiry/{id}/choose-decision. */
+interface DecisionData {
+  decision: InsuranceDecision;
+  note: string;
+}
+
 const decisions = patientsEnums.insuranceDecision.values as readonly InsuranceDecision[];
 
 function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (text: string) => void }) {
   const zone = useStaffTimeZone();
   const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<InsuranceDecision>();
-  const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const q = item.inquiry;
   const name = fullName(item.patient);
@@ -41,20 +45,12 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
   const id = `verify-${item.taskId}`;
 
   const save = useChooseInsuranceDecisionMutation({
-    onSuccess: async () => {
-      onDecided(message('ui.support.queue.decided', { name, decision: enumLabelOf(patientsEnums.insuranceDecision, decision!) }));
+    onSuccess: async (_answer, { body }) => {
+      onDecided(message('ui.support.queue.decided', { name, decision: enumLabelOf(patientsEnums.insuranceDecision, body.decision) }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.listInsuranceVerifications({ query: {} }) });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!decision) return setProblem(message('ui.support.queue.decisionRequired'));
-    if (!note.trim()) return setProblem(message('ui.support.queue.noteRequired'));
-    setProblem(undefined);
-    save.mutate({ params: { id: q.id }, body: { decision, note: note.trim() } });
-  }
 
   return (
     <li className="card stack-sm">
@@ -85,35 +81,19 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
         <dt>{message('ui.support.session.selfPayPrice')}</dt>
         <dd>{formatDollars(q.selfPayPrice, { wholeAmountsShort: true })}</dd>
       </dl>
-      <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
-        <fieldset className="choices">
-          <legend>{message('ui.support.queue.decision')}</legend>
-          {offered.map((d) => (
-            <label key={d} className="choice">
-              <input type="radio" name={`${id}-decision`} value={d} checked={decision === d} onChange={() => setDecision(d)} />
-              <span>{enumLabelOf(patientsEnums.insuranceDecision, d)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-note`}>
-            {message('ui.support.queue.note')}
-          </label>
-          <textarea
-            id={`${id}-note`}
-            className="input textarea"
-            maxLength={tasksConstants.taskNoteMax}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </div>
+      <section className="stack-sm" aria-labelledby={id}>
+        <SpecForm<DecisionData>
+          idPrefix={id}
+          form={decisionForm}
+          context={{ choices: { decisions: offered.map((d) => ({ value: d, label: enumLabelOf(patientsEnums.insuranceDecision, d) })) } }}
+          submitting={save.isPending}
+          onSubmit={({ decision, note }) => {
+            setProblem(undefined);
+            save.mutate({ params: { id: q.id }, body: { decision, note: note.trim() } });
+          }}
+        />
         <ErrorNotice text={problem} inline />
-        <div>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {message('ui.support.queue.save')}
-          </Button>
-        </div>
-      </form>
+      </section>
     </li>
   );
 }

@@ -1,18 +1,20 @@
 /**
  * The staff notes on the people of a session (GET /patients/{id}/notes, newest first) and a form to
- * add one (kinds from GET /patients/note-types, saved by POST /patients/save-note). Notes are kept,
- * never edited; the server records the author and the time.
+ * add one (specs/forms/support-patient-note.yaml: the person among the session's, the kind of note, the note; saved by
+ * POST /patients/save-note). Notes are kept, never edited; the server records the author and the time.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useSavePatientNoteMutation } from '@/generated/client/hooks';
-import * as patientsConstants from '@/generated/constants/patients';
+import noteForm from '@/generated/forms/support-patient-note';
+import type { PatientNoteType } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
-import { Button } from '@/client/ui/Button';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
-import { useNoteTypes, usePatientNotes } from './data';
+import { usePatientNotes } from './data';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import * as patientsEnums from '@/generated/enums/patients';
@@ -50,100 +52,61 @@ function NotesOf({ person, zone, named }: { person: Person; zone: string; named:
   );
 }
 
+/** What the form gives (specs/forms/support-patient-note.yaml): the body of POST /patients/save-note, its text as note. */
+interface NoteData {
+  patientId: string;
+  noteType: PatientNoteType;
+  note: string;
+}
+
 function NoteForm({ people }: { people: readonly Person[] }) {
   const queryClient = useQueryClient();
-  const types = useNoteTypes();
-  const [patientId, setPatientId] = useState(people[0]?.id ?? '');
-  const [noteType, setNoteType] = useState('');
-  const [text, setText] = useState('');
+  // The form starts again after a save (an empty note), about the same person and of the same kind.
+  const [start, setStart] = useState<{ round: number; data: Partial<NoteData> }>({
+    round: 0,
+    data: { patientId: people[0]?.id, noteType: patientsEnums.patientNoteType.values[0] },
+  });
   const [problem, setProblem] = useState<string>();
   const [saved, setSaved] = useState(false);
+  // After a save the note field, empty again, keeps the focus for the next note.
+  useEffect(() => {
+    if (start.round) document.getElementById('note_note')?.focus();
+  }, [start.round]);
 
   const save = useSavePatientNoteMutation({
-    onSuccess: async () => {
-      setText('');
+    onSuccess: async (note) => {
+      setStart((s) => ({ round: s.round + 1, data: { patientId: note.patientId, noteType: note.noteType } }));
       setSaved(true);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.listPatientNotes({ params: { id: patientId } }) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listPatientNotes({ params: { id: note.patientId } }) });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
 
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setSaved(false);
-    if (!text.trim()) {
-      setProblem(message('ui.support.note.required'));
-      return;
-    }
-    setProblem(undefined);
-    save.mutate({ body: { patientId, noteType: (noteType || types.data?.[0]?.value) as never, text: text.trim() } });
-  }
-
   return (
-    <form className="card stack" aria-labelledby="add-note" onSubmit={submit} noValidate>
+    <section className="card stack" aria-labelledby="add-note">
       <h3 id="add-note">{message('ui.support.note.heading')}</h3>
-      {people.length > 1 ? (
-        <div className="field">
-          <label className="field__label" htmlFor="note-patient">
-            {message('ui.support.note.patient')}
-          </label>
-          <select id="note-patient" className="input" value={patientId} onChange={(e) => setPatientId(e.target.value)}>
-            {people.map((p) => (
-              <option key={p.id} value={p.id}>
-                {fullName(p)}
-              </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor="note-type">
-          {message('ui.support.note.type')}
-        </label>
-        <select
-          id="note-type"
-          className="input"
-          value={noteType || types.data?.[0]?.value || ''}
-          onChange={(e) => setNoteType(e.target.value)}
-          disabled={!types.data}
-        >
-          {(types.data ?? []).map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="note-text">
-          {message('ui.support.note.text')}
-        </label>
-        <textarea
-          id="note-text"
-          className="input textarea"
-          maxLength={patientsConstants.patientNoteMax}
-          value={text}
-          aria-describedby={problem ? 'note-problem' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
+      <SpecForm<NoteData>
+        key={start.round}
+        idPrefix="note"
+        form={noteForm}
+        initialData={start.data}
+        context={{ choices: { people: people.map((p) => ({ value: p.id, label: fullName(p) })) } }}
+        submitting={save.isPending}
+        onSubmit={({ patientId, noteType, note }) => {
+          setSaved(false);
+          setProblem(undefined);
+          save.mutate({ body: { patientId, noteType, text: note.trim() } });
+        }}
+      />
+      <ErrorNotice text={problem} inline />
       <div aria-live="polite">
-        {problem ? (
-          <p id="note-problem" className="field__error" role="alert">
-            {problem}
-          </p>
-        ) : saved ? (
+        {saved ? (
           <p className="notice notice--success" role="status">
             {message('ui.support.note.saved')}
           </p>
         ) : null}
       </div>
-      <div>
-        <Button type="submit" disabled={save.isPending || !types.data} aria-busy={save.isPending || undefined}>
-          {message('ui.support.note.save')}
-        </Button>
-      </div>
-    </form>
+    </section>
   );
 }
 

@@ -19,6 +19,7 @@ import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { CloseWithNote } from './CloseWithNote';
+import closeForm from '@/generated/forms/support-close-access-report';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
 import { accountPath } from './data';
@@ -98,12 +99,8 @@ function ReportItem({ report }: { report: Report }) {
       ) : null}
       <CloseWithNote
         id={id}
-        noteLabel={message('ui.support.accessReports.note')}
-        noteRequired={message('ui.support.accessReports.noteRequired')}
-        submitLabel={message('ui.support.accessReports.close')}
-        variant="secondary"
+        form={closeForm}
         problem={problem}
-        disabled={close.isPending}
         pending={close.isPending}
         onClose={(note) => {
           setProblem(undefined);

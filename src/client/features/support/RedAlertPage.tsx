@@ -24,6 +24,7 @@ import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
 import { MoneyDiscrepancies } from './MoneyDiscrepancies';
 import { CloseWithNote } from './CloseWithNote';
+import resolveForm from '@/generated/forms/support-resolve-red-alert';
 import { accountPath, sessionPath } from './data';
 import { enumLabelOf } from '@/domain/translations';
 import * as tasksEnums from '@/generated/enums/tasks';
@@ -112,13 +113,9 @@ function AlertItem({ alert }: { alert: RedAlert }) {
       </div>
       <CloseWithNote
         id={id}
-        noteLabel={message('ui.support.redAlert.note')}
-        noteRequired={message('ui.support.redAlert.noteRequired')}
-        submitLabel={message('ui.support.redAlert.resolve')}
-        variant="ghost"
+        form={resolveForm}
         problem={problem}
-        disabled={busy}
-        pending={resolve.isPending}
+        pending={busy}
         onClose={(note) => {
           setProblem(undefined);
           resolve.mutate({ params: { id: alert.taskId }, body: { version: alert.version, note } });

@@ -2,7 +2,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { EndpointTypes } from '@/generated/entities';
 import {
-  useGetPatientNoteTypesQuery,
   useGetSupportSessionQuery,
   useGetSupportUserQuery,
   useListAppointmentsQuery,
@@ -68,10 +67,6 @@ export function useSessionStory(sessionId: string | undefined) {
 
 export function usePatientNotes(patientId: string) {
   return useListPatientNotesQuery({ params: { id: patientId } }, { select: (answer) => answer.items, staleTime: 0 });
-}
-
-export function useNoteTypes() {
-  return useGetPatientNoteTypesQuery({ select: (answer) => answer.items, staleTime: Infinity });
 }
 
 export type VerificationItem = EndpointTypes['listInsuranceVerifications']['response']['items'][number];

@@ -4,6 +4,8 @@ import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
+import closeForm from '@/generated/forms/support-close-access-report';
 import RecordAccessReportsPage from './RecordAccessReportsPage';
 import * as peopleEnums from '@/generated/enums/people';
 import * as recordAccessEnums from '@/generated/enums/record-access';
@@ -58,11 +60,11 @@ describe('reported record access (support)', () => {
     expect(entry).toContain(message('ui.recordAccess.outcome.success'));
     expect(screen.getByRole('link', { name: message('ui.support.redAlert.openAccount') }).getAttribute('href')).toContain(report.accountId);
 
-    fireEvent.click(screen.getByRole('button', { name: message('ui.support.accessReports.close') }));
+    fireEvent.click(screen.getByRole('button', { name: specSubmitLabel(closeForm) }));
     expect(await screen.findByText(message('ui.support.accessReports.noteRequired'))).toBeTruthy();
     expect(calls.some((c) => c.id === 'resolveRecordAccessReport')).toBe(false);
-    fireEvent.change(screen.getByLabelText(message('ui.support.accessReports.note')), { target: { value: 'Part of a call; told the patient.' } });
-    fireEvent.click(screen.getByRole('button', { name: message('ui.support.accessReports.close') }));
+    fireEvent.change(screen.getByLabelText(specFieldTitle(closeForm, 'note')), { target: { value: 'Part of a call; told the patient.' } });
+    fireEvent.click(screen.getByRole('button', { name: specSubmitLabel(closeForm) }));
     await waitFor(() =>
       expect(calls.find((c) => c.id === 'resolveRecordAccessReport')?.input).toEqual({
         params: { id: report.taskId },

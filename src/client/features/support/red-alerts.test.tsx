@@ -4,6 +4,8 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
+import resolveForm from '@/generated/forms/support-resolve-red-alert';
 import RedAlertPage from './RedAlertPage';
 import SyncAuditPage from './SyncAuditPage';
 import SupportDashboardPage from './SupportDashboardPage';
@@ -104,7 +106,7 @@ describe('red alerts', () => {
 
   it('resolves only with a note, and says a stale version in plain words', async () => {
     const user = aPerson();
-    renderScreen(<RedAlertPage />, {
+    const { calls } = renderScreen(<RedAlertPage />, {
       path,
       groups: ['support'],
       answers: {
@@ -115,11 +117,13 @@ describe('red alerts', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: message('ui.support.redAlert.resolve') }));
-    expect((await screen.findByRole('alert')).textContent).toBe(message('ui.support.redAlert.noteRequired'));
-    await user.type(screen.getByLabelText(message('ui.support.redAlert.note')), 'Entered by hand in the EHR.');
-    await user.click(screen.getByRole('button', { name: message('ui.support.redAlert.resolve') }));
+    await user.click(await screen.findByRole('button', { name: specSubmitLabel(resolveForm) }));
+    expect(await screen.findByText(message('ui.support.redAlert.noteRequired'))).toBeTruthy();
+    expect(calls.some((c) => c.id === 'resolveRedAlert')).toBe(false);
+    await user.type(screen.getByLabelText(specFieldTitle(resolveForm, 'note')), '  Entered by hand in the EHR. ');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(resolveForm) }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Someone else changed this task/);
+    expect(calls.find((c) => c.id === 'resolveRedAlert')?.input).toEqual({ params: { id: taskId }, body: { version: 2, note: 'Entered by hand in the EHR.' } });
   });
 
   it('says when nothing needs a person', async () => {

@@ -6,6 +6,8 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import type { RequestInput } from '@/generated/client/api';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
+import noteForm from '@/generated/forms/support-patient-note';
 import SupportUserSessionPage from './SupportUserSessionPage';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import { formatSessionTime } from '@/domain/date-format';
@@ -142,8 +144,8 @@ describe("one session's whole story", () => {
     expect(await screen.findByText(message('ui.support.cancel.done'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'cancelAppointment')!.input.body).toEqual({ reasonId: 'schedule_conflict' });
 
-    await user.type(screen.getByLabelText(message('ui.support.note.text')), 'Caller asked to cancel.');
-    await user.click(screen.getByRole('button', { name: message('ui.support.note.save') }));
+    await user.type(screen.getByLabelText(specFieldTitle(noteForm, 'note')), 'Caller asked to cancel.');
+    await user.click(screen.getByRole('button', { name: specSubmitLabel(noteForm) }));
     expect(await screen.findByText(message('ui.support.note.saved'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({ patientId: 'p1', noteType: 'general', text: 'Caller asked to cancel.' });
   });
