@@ -229,9 +229,7 @@ export const messages = {
   'ui.care.client.noMeasures': 'No PHQ-9 or GAD-7 completed yet.',
   'ui.care.client.notes': 'Notes',
   'ui.care.client.noNotes': 'No notes yet.',
-  'ui.care.client.noteType': 'Note type',
-  'ui.care.client.noteText': 'Note',
-  'ui.care.client.addNote': 'Save note',
+  'ui.care.client.noteRequired': 'Please write the note.',
   'ui.care.client.tasks': 'Open items',
   'ui.care.client.back': 'All clients',
   'ui.care.client.notFound': 'This client could not be found among yours. Clients are the people who have booked a session with you.',
@@ -308,18 +306,9 @@ export const messages = {
   'ui.care.admin.removed': 'Removed: {reason}',
   'ui.care.admin.edit': 'Edit',
   'ui.care.admin.back': 'All providers',
-  'ui.care.admin.about': 'About',
-  'ui.care.admin.aboutLocale': 'Language the about text is written in',
-  'ui.care.admin.title': 'Title',
-  'ui.care.admin.practice': 'Practice',
-  'ui.care.admin.licensedStates': 'Licensed states',
-  'ui.care.admin.payIndividual': 'Individual session rate ($)',
-  'ui.care.admin.payFollowUp': 'Follow-up session rate ($, optional)',
   'ui.care.newClients.label': 'Taking new clients',
   'ui.care.newClients.help': 'While this is off, search does not list you, so nobody new is shown a time they cannot book. Your current clients can still book.',
   'ui.care.newClients.saved': 'Saved.',
-  'ui.care.admin.filters': 'Filters shown in search',
-  'ui.care.admin.save': 'Save profile',
   'ui.care.admin.saved': 'Saved the profile of {name}.',
   'ui.care.admin.removeHeading': 'Remove this provider',
   'ui.care.admin.removeHelp': 'Their profile and search listing go away at once. Each upcoming session becomes a red alert for support to rebook or cancel.',
@@ -1712,9 +1701,7 @@ export interface MessageParams {
   'ui.care.client.noMeasures': Record<string, never>;
   'ui.care.client.notes': Record<string, never>;
   'ui.care.client.noNotes': Record<string, never>;
-  'ui.care.client.noteType': Record<string, never>;
-  'ui.care.client.noteText': Record<string, never>;
-  'ui.care.client.addNote': Record<string, never>;
+  'ui.care.client.noteRequired': Record<string, never>;
   'ui.care.client.tasks': Record<string, never>;
   'ui.care.client.back': Record<string, never>;
   'ui.care.client.notFound': Record<string, never>;
@@ -1790,18 +1777,9 @@ export interface MessageParams {
   'ui.care.admin.removed': { reason: string | number };
   'ui.care.admin.edit': Record<string, never>;
   'ui.care.admin.back': Record<string, never>;
-  'ui.care.admin.about': Record<string, never>;
-  'ui.care.admin.aboutLocale': Record<string, never>;
-  'ui.care.admin.title': Record<string, never>;
-  'ui.care.admin.practice': Record<string, never>;
-  'ui.care.admin.licensedStates': Record<string, never>;
-  'ui.care.admin.payIndividual': Record<string, never>;
-  'ui.care.admin.payFollowUp': Record<string, never>;
   'ui.care.newClients.label': Record<string, never>;
   'ui.care.newClients.help': Record<string, never>;
   'ui.care.newClients.saved': Record<string, never>;
-  'ui.care.admin.filters': Record<string, never>;
-  'ui.care.admin.save': Record<string, never>;
   'ui.care.admin.saved': { name: string | number };
   'ui.care.admin.removeHeading': Record<string, never>;
   'ui.care.admin.removeHelp': Record<string, never>;
