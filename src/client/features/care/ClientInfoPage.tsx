@@ -31,7 +31,7 @@ import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime } from '@/domain/date-format';
 import { useCareTimeZone } from './care-zone';
-import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 import * as careEnums from '@/generated/enums/care';
 import * as patientsEnums from '@/generated/enums/patients';
 import * as peopleEnums from '@/generated/enums/people';
