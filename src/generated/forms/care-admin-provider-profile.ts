@@ -10,7 +10,7 @@ const form: FormDefinition = {
   schema: {
     type: 'object',
     additionalProperties: false,
-    required: ['about', 'aboutLocale', 'providerTitle', 'practiceId', 'payIndividual', 'licensedStates', 'filterIds'],
+    required: ['about', 'aboutLocale', 'providerTitle', 'practiceId', 'payIndividual', 'licensedStates'],
     properties: {
       about: {
         type: 'string',

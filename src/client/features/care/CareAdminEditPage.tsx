@@ -37,7 +37,8 @@ import { constantIn, enumLabelOf, routeTitle } from '@/domain/translations';
 type Answer = EndpointTypes['getAdminProvider']['response'];
 
 /** What the profile form holds: the body's fields, with the rates as typed (dollars) and the title under its form name. */
-type ProfileFields = Omit<AdminProviderProfile, 'title' | 'payIndividual' | 'payFollowUp'> & {
+type ProfileFields = Omit<AdminProviderProfile, 'title' | 'payIndividual' | 'payFollowUp' | 'filterIds'> & {
+  filterIds?: AdminProviderProfile['filterIds'];
   providerTitle: AdminProviderProfile['title'];
   payIndividual: string;
   payFollowUp?: string;
@@ -85,11 +86,11 @@ function ProfileForm({ provider }: { provider: Answer }) {
           ...(payFollowUp === null ? {} : { payFollowUp: String(payFollowUp) }),
         }}
         submitting={save.isPending}
-        onSubmit={({ providerTitle, payIndividual: individual, payFollowUp: followUp, ...fields }) =>
+        onSubmit={({ providerTitle, payIndividual: individual, payFollowUp: followUp, filterIds = [], ...fields }) =>
           save.mutate({
             params: { id: provider.id },
             // The form has held the rates to the parser's shape; the server holds them to their range.
-            body: { ...fields, title: providerTitle, payIndividual: dollarsOf(individual) ?? -1, payFollowUp: dollarsOf(followUp) },
+            body: { ...fields, filterIds, title: providerTitle, payIndividual: dollarsOf(individual) ?? -1, payFollowUp: dollarsOf(followUp) },
           })
         }
       />
