@@ -230,6 +230,7 @@ export const messages = {
   'ui.care.client.notes': 'Notes',
   'ui.care.client.noNotes': 'No notes yet.',
   'ui.care.client.noteRequired': 'Please write the note.',
+  'ui.care.client.noteTypeRequired': 'Please choose the note type.',
   'ui.care.client.tasks': 'Open items',
   'ui.care.client.back': 'All clients',
   'ui.care.client.notFound': 'This client could not be found among yours. Clients are the people who have booked a session with you.',
@@ -292,6 +293,9 @@ export const messages = {
   'ui.rcd.requests.declinedBy': 'Declined by {who} on {when}: {reason}',
   'providerAdmin.aboutRequired': 'Please write something about the provider.',
   'providerAdmin.statesRequired': 'Please choose at least one licensed state.',
+  'providerAdmin.localeRequired': 'Please choose the language the about text is written in.',
+  'providerAdmin.titleRequired': 'Please choose the provider\'s title.',
+  'providerAdmin.practiceRequired': 'Please choose the provider\'s practice.',
   'providerAdmin.reasonRequired': 'Please choose a reason for removal.',
   'providerAdmin.payInvalid': 'Please enter a rate in dollars, from $0 to $10,000.',
   'providerAdmin.unknownFilter': 'One of the chosen filters no longer exists. Please reload and choose again.',
@@ -1702,6 +1706,7 @@ export interface MessageParams {
   'ui.care.client.notes': Record<string, never>;
   'ui.care.client.noNotes': Record<string, never>;
   'ui.care.client.noteRequired': Record<string, never>;
+  'ui.care.client.noteTypeRequired': Record<string, never>;
   'ui.care.client.tasks': Record<string, never>;
   'ui.care.client.back': Record<string, never>;
   'ui.care.client.notFound': Record<string, never>;
@@ -1764,6 +1769,9 @@ export interface MessageParams {
   'ui.rcd.requests.declinedBy': { who: string | number; when: string | number; reason: string | number };
   'providerAdmin.aboutRequired': Record<string, never>;
   'providerAdmin.statesRequired': Record<string, never>;
+  'providerAdmin.localeRequired': Record<string, never>;
+  'providerAdmin.titleRequired': Record<string, never>;
+  'providerAdmin.practiceRequired': Record<string, never>;
   'providerAdmin.reasonRequired': Record<string, never>;
   'providerAdmin.payInvalid': Record<string, never>;
   'providerAdmin.unknownFilter': Record<string, never>;

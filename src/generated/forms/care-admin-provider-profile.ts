@@ -181,6 +181,18 @@ const form: FormDefinition = {
     about: {
       required: 'providerAdmin.aboutRequired',
     },
+    aboutLocale: {
+      required: 'providerAdmin.localeRequired',
+      enum: 'providerAdmin.localeRequired',
+    },
+    providerTitle: {
+      required: 'providerAdmin.titleRequired',
+      enum: 'providerAdmin.titleRequired',
+    },
+    practiceId: {
+      required: 'providerAdmin.practiceRequired',
+      format: 'providerAdmin.practiceRequired',
+    },
     payIndividual: {
       required: 'providerAdmin.payInvalid',
       pattern: 'providerAdmin.payInvalid',

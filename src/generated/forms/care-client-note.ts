@@ -33,6 +33,10 @@ const form: FormDefinition = {
     },
   },
   messages: {
+    noteType: {
+      required: 'ui.care.client.noteTypeRequired',
+      enum: 'ui.care.client.noteTypeRequired',
+    },
     note: {
       required: 'ui.care.client.noteRequired',
       minLength: 'ui.care.client.noteRequired',
