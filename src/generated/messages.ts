@@ -229,9 +229,8 @@ export const messages = {
   'ui.care.client.noMeasures': 'No PHQ-9 or GAD-7 completed yet.',
   'ui.care.client.notes': 'Notes',
   'ui.care.client.noNotes': 'No notes yet.',
-  'ui.care.client.noteType': 'Note type',
-  'ui.care.client.noteText': 'Note',
-  'ui.care.client.addNote': 'Save note',
+  'ui.care.client.noteRequired': 'Please write the note.',
+  'ui.care.client.noteTypeRequired': 'Please choose the note type.',
   'ui.care.client.tasks': 'Open items',
   'ui.care.client.back': 'All clients',
   'ui.care.client.notFound': 'This client could not be found among yours. Clients are the people who have booked a session with you.',
@@ -294,6 +293,9 @@ export const messages = {
   'ui.rcd.requests.declinedBy': 'Declined by {who} on {when}: {reason}',
   'providerAdmin.aboutRequired': 'Please write something about the provider.',
   'providerAdmin.statesRequired': 'Please choose at least one licensed state.',
+  'providerAdmin.localeRequired': 'Please choose the language the about text is written in.',
+  'providerAdmin.titleRequired': 'Please choose the provider\'s title.',
+  'providerAdmin.practiceRequired': 'Please choose the provider\'s practice.',
   'providerAdmin.reasonRequired': 'Please choose a reason for removal.',
   'providerAdmin.payInvalid': 'Please enter a rate in dollars, from $0 to $10,000.',
   'providerAdmin.unknownFilter': 'One of the chosen filters no longer exists. Please reload and choose again.',
@@ -308,18 +310,9 @@ export const messages = {
   'ui.care.admin.removed': 'Removed: {reason}',
   'ui.care.admin.edit': 'Edit',
   'ui.care.admin.back': 'All providers',
-  'ui.care.admin.about': 'About',
-  'ui.care.admin.aboutLocale': 'Language the about text is written in',
-  'ui.care.admin.title': 'Title',
-  'ui.care.admin.practice': 'Practice',
-  'ui.care.admin.licensedStates': 'Licensed states',
-  'ui.care.admin.payIndividual': 'Individual session rate ($)',
-  'ui.care.admin.payFollowUp': 'Follow-up session rate ($, optional)',
   'ui.care.newClients.label': 'Taking new clients',
   'ui.care.newClients.help': 'While this is off, search does not list you, so nobody new is shown a time they cannot book. Your current clients can still book.',
   'ui.care.newClients.saved': 'Saved.',
-  'ui.care.admin.filters': 'Filters shown in search',
-  'ui.care.admin.save': 'Save profile',
   'ui.care.admin.saved': 'Saved the profile of {name}.',
   'ui.care.admin.removeHeading': 'Remove this provider',
   'ui.care.admin.removeHelp': 'Their profile and search listing go away at once. Each upcoming session becomes a red alert for support to rebook or cancel.',
@@ -1696,9 +1689,8 @@ export interface MessageParams {
   'ui.care.client.noMeasures': Record<string, never>;
   'ui.care.client.notes': Record<string, never>;
   'ui.care.client.noNotes': Record<string, never>;
-  'ui.care.client.noteType': Record<string, never>;
-  'ui.care.client.noteText': Record<string, never>;
-  'ui.care.client.addNote': Record<string, never>;
+  'ui.care.client.noteRequired': Record<string, never>;
+  'ui.care.client.noteTypeRequired': Record<string, never>;
   'ui.care.client.tasks': Record<string, never>;
   'ui.care.client.back': Record<string, never>;
   'ui.care.client.notFound': Record<string, never>;
@@ -1761,6 +1753,9 @@ export interface MessageParams {
   'ui.rcd.requests.declinedBy': { who: string | number; when: string | number; reason: string | number };
   'providerAdmin.aboutRequired': Record<string, never>;
   'providerAdmin.statesRequired': Record<string, never>;
+  'providerAdmin.localeRequired': Record<string, never>;
+  'providerAdmin.titleRequired': Record<string, never>;
+  'providerAdmin.practiceRequired': Record<string, never>;
   'providerAdmin.reasonRequired': Record<string, never>;
   'providerAdmin.payInvalid': Record<string, never>;
   'providerAdmin.unknownFilter': Record<string, never>;
@@ -1774,18 +1769,9 @@ export interface MessageParams {
   'ui.care.admin.removed': { reason: string | number };
   'ui.care.admin.edit': Record<string, never>;
   'ui.care.admin.back': Record<string, never>;
-  'ui.care.admin.about': Record<string, never>;
-  'ui.care.admin.aboutLocale': Record<string, never>;
-  'ui.care.admin.title': Record<string, never>;
-  'ui.care.admin.practice': Record<string, never>;
-  'ui.care.admin.licensedStates': Record<string, never>;
-  'ui.care.admin.payIndividual': Record<string, never>;
-  'ui.care.admin.payFollowUp': Record<string, never>;
   'ui.care.newClients.label': Record<string, never>;
   'ui.care.newClients.help': Record<string, never>;
   'ui.care.newClients.saved': Record<string, never>;
-  'ui.care.admin.filters': Record<string, never>;
-  'ui.care.admin.save': Record<string, never>;
   'ui.care.admin.saved': { name: string | number };
   'ui.care.admin.removeHeading': Record<string, never>;
   'ui.care.admin.removeHelp': Record<string, never>;

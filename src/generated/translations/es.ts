@@ -3010,6 +3010,44 @@ export const translation: Translation = {
         },
       },
     },
+    'care-admin-provider-profile': {
+      id: 'care-admin-provider-profile',
+      title: 'Editar el perfil del proveedor',
+      submitLabel: 'Guardar el perfil',
+      schema: {
+        properties: {
+          about: {
+            title: 'Presentación',
+          },
+          aboutLocale: {
+            description: 'Las páginas en otro idioma marcan el texto con él, para que un lector de pantalla lo lea con su propia voz.',
+            title: 'Idioma en que está escrita la presentación',
+          },
+          providerTitle: {
+            title: 'Título',
+          },
+          practiceId: {
+            title: 'Consultorio',
+          },
+          acceptingNewPatients: {
+            description: 'Mientras esté desactivado, la búsqueda no lo muestra a clientes nuevos.',
+            title: 'Acepta clientes nuevos',
+          },
+          payIndividual: {
+            title: 'Tarifa por sesión individual ($)',
+          },
+          payFollowUp: {
+            title: 'Tarifa por sesión de seguimiento ($)',
+          },
+          licensedStates: {
+            title: 'Estados con licencia',
+          },
+          filterIds: {
+            title: 'Filtros que se muestran en la búsqueda',
+          },
+        },
+      },
+    },
     'care-admin-remove-provider': {
       id: 'care-admin-remove-provider',
       title: 'Dar de baja a este proveedor',
@@ -3021,6 +3059,21 @@ export const translation: Translation = {
           },
           note: {
             title: 'Nota para soporte',
+          },
+        },
+      },
+    },
+    'care-client-note': {
+      id: 'care-client-note',
+      title: 'Agregar una nota',
+      submitLabel: 'Guardar la nota',
+      schema: {
+        properties: {
+          noteType: {
+            title: 'Tipo de nota',
+          },
+          note: {
+            title: 'Nota',
           },
         },
       },

@@ -4,6 +4,7 @@ import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
+import noteForm from '@/generated/forms/care-client-note';
 import ClientInfoPage from './ClientInfoPage';
 import { enumLabelOf } from '@/domain/translations';
 import * as peopleEnums from '@/generated/enums/people';
@@ -139,6 +140,28 @@ describe('ClientInfoPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: message('ui.care.alert.resolve') })).toBeNull());
     expect(calls.find((c) => c.id === 'resolveCareAlert')?.input).toEqual({ params: { id: 'a1' }, body: { version: 3, note: 'Called the client; safe.' } });
     expect(within(screen.getByRole('heading', { level: 1 })).queryByText(message('ui.care.clients.urgent'))).toBeNull();
+  });
+
+  it('adds a note of the chosen type; a blank one is stopped with its message, and a saved one empties the form', async () => {
+    const savePatientNote = jest.fn((input: { body?: unknown }) => ({ id: 'n1', ...(input.body as object) }));
+    const { calls } = renderScreen(<ClientInfoPage />, {
+      path: routeById.careClientInfo.path,
+      at: '/care/v1/client-info/p1',
+      groups: ['clinicians'],
+      answers: { getCareClient: () => ({ ...empty, client }), savePatientNote },
+    });
+    const notes = within(await screen.findByRole('region', { name: message('ui.care.client.notes') }));
+    expect((notes.getByLabelText('Note type') as HTMLSelectElement).value).toBe('clinical_handoff');
+    fireEvent.change(notes.getByLabelText('Note'), { target: { value: '   ' } });
+    fireEvent.click(notes.getByRole('button', { name: noteForm.submitLabel }));
+    expect(await notes.findByText(message('ui.care.client.noteRequired'))).toBeTruthy();
+    expect(savePatientNote).not.toHaveBeenCalled();
+    fireEvent.change(notes.getByLabelText('Note type'), { target: { value: 'scheduling' } });
+    fireEvent.change(notes.getByLabelText('Note'), { target: { value: 'Prefers mornings.' } });
+    fireEvent.click(notes.getByRole('button', { name: noteForm.submitLabel }));
+    await waitFor(() => expect(savePatientNote).toHaveBeenCalled());
+    expect(calls.find((c) => c.id === 'savePatientNote')?.input).toEqual({ body: { patientId: 'p1', noteType: 'scheduling', text: 'Prefers mornings.' } });
+    await waitFor(() => expect((notes.getByLabelText('Note') as HTMLTextAreaElement).value).toBe(''));
   });
 
   it('opens the secure conversation with the client from "Write a message"', async () => {

@@ -10,13 +10,15 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useFetchNow } from '@/client/api/api-queries';
 import * as careConstants from '@/generated/constants/care';
-import * as patientsConstants from '@/generated/constants/patients';
-import type { ConsentType, PatientNoteType, TaskStatus } from '@/generated/enums';
+import type { EndpointTypes } from '@/generated/entities';
+import type { ConsentType, TaskStatus } from '@/generated/enums';
+import noteForm from '@/generated/forms/care-client-note';
 import { localizedIntakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName } from '@/client/ui/format';
@@ -29,7 +31,7 @@ import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime } from '@/domain/date-format';
 import { useCareTimeZone } from './care-zone';
-import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 import * as careEnums from '@/generated/enums/care';
 import * as patientsEnums from '@/generated/enums/patients';
 import * as peopleEnums from '@/generated/enums/people';
@@ -73,55 +75,32 @@ function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: 
   );
 }
 
+type Note = EndpointTypes['savePatientNote']['body'];
+/** What the note form holds: the body without the client's id, the text under its form name. */
+type NoteFields = Pick<Note, 'noteType'> & { note: Note['text'] };
+
 function NoteForm({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
-  const [noteType, setNoteType] = useState<PatientNoteType>('clinical_handoff');
-  const [text, setText] = useState('');
+  // A saved note empties the form: a new one is drawn.
+  const [saved, setSaved] = useState(0);
   const save = useSavePatientNoteMutation({
     onSuccess: () => {
-      setText('');
+      setSaved((n) => n + 1);
       void queryClient.invalidateQueries({ queryKey: queryKeys.getCareClient({ params: { id: patientId } }) });
     },
   });
   return (
-    <form
-      className="stack-sm"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (text.trim()) save.mutate({ body: { patientId, noteType, text } });
-      }}
-    >
-      <div className="field">
-        <label className="field__label" htmlFor="note-type">
-          {message('ui.care.client.noteType')}
-        </label>
-        <select id="note-type" className="select" value={noteType} onChange={(e) => setNoteType(e.target.value as PatientNoteType)}>
-          {enumOptionsOf(patientsEnums.patientNoteType).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor="note-text">
-          {message('ui.care.client.noteText')}
-        </label>
-        <textarea
-          id="note-text"
-          className="input textarea"
-          maxLength={patientsConstants.patientNoteMax}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
+    <div className="stack-sm">
       {save.isError ? <ErrorNotice text={errorTextFor(save.error, 'support_web')} /> : null}
-      <div>
-        <Button type="submit" disabled={save.isPending || !text.trim()}>
-          {message('ui.care.client.addNote')}
-        </Button>
-      </div>
-    </form>
+      <SpecForm<NoteFields>
+        key={saved}
+        idPrefix="client-note"
+        form={noteForm}
+        initialData={{ noteType: 'clinical_handoff' }}
+        submitting={save.isPending}
+        onSubmit={({ noteType, note }) => save.mutate({ body: { patientId, noteType, text: note } })}
+      />
+    </div>
   );
 }
 
