@@ -12,7 +12,6 @@ import SupportUserSessionPage from './SupportUserSessionPage';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import { formatSessionTime } from '@/domain/date-format';
 import cancelForm from '@/generated/forms/support-cancel-session';
-import { specFieldTitle } from '@tests/support/spec-form';
 import { account, session, userId, zone } from './support-fixtures';
 
 describe("one session's whole story", () => {
