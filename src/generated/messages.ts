@@ -351,9 +351,9 @@ export const messages = {
   'ui.care.referrals.acceptedToast': 'You accepted the referral of {client}.',
   'ui.care.referrals.declinedToast': 'You declined the referral of {client}.',
   'ui.care.referrals.makeIntro': 'Choose one of your clients and the colleague to refer them to, then fill in the authorization.',
-  'ui.care.referrals.client': 'Client',
-  'ui.care.referrals.chooseClient': 'Choose a client',
   'ui.care.referrals.noClients': 'You have no clients yet. Clients appear once they have booked a session with you.',
+  'ui.care.referrals.chosenClient': 'Client chosen: {client}',
+  'ui.care.referrals.changeClient': 'Choose another client',
   'ui.care.referrals.providerSearch': 'Search providers by name',
   'ui.care.referrals.providerSearchHint': 'Type at least two letters of the provider\'s first or last name.',
   'ui.care.referrals.referTo': 'Refer to {provider}',
@@ -907,9 +907,7 @@ export const messages = {
   'ui.messages.care.intro': 'Private conversations with your clients. Clients get an e-mail that a message waits, never its text.',
   'ui.messages.care.none': 'No conversations yet. Choose a client below to write to them.',
   'ui.messages.care.start': 'Write to a client',
-  'ui.messages.care.startLabel': 'Client',
   'ui.messages.care.startChoose': 'Choose a client',
-  'ui.messages.care.startButton': 'Open conversation',
   'ui.messages.care.noClients': 'You have no clients yet. Clients appear here once they book a session with you.',
   'ui.messages.care.threadsLabel': 'Conversations',
   'ui.messages.care.writeTo': 'Write a message',
@@ -1833,9 +1831,9 @@ export interface MessageParams {
   'ui.care.referrals.acceptedToast': { client: string | number };
   'ui.care.referrals.declinedToast': { client: string | number };
   'ui.care.referrals.makeIntro': Record<string, never>;
-  'ui.care.referrals.client': Record<string, never>;
-  'ui.care.referrals.chooseClient': Record<string, never>;
   'ui.care.referrals.noClients': Record<string, never>;
+  'ui.care.referrals.chosenClient': { client: string | number };
+  'ui.care.referrals.changeClient': Record<string, never>;
   'ui.care.referrals.providerSearch': Record<string, never>;
   'ui.care.referrals.providerSearchHint': Record<string, never>;
   'ui.care.referrals.referTo': { provider: string | number };
@@ -2313,9 +2311,7 @@ export interface MessageParams {
   'ui.messages.care.intro': Record<string, never>;
   'ui.messages.care.none': Record<string, never>;
   'ui.messages.care.start': Record<string, never>;
-  'ui.messages.care.startLabel': Record<string, never>;
   'ui.messages.care.startChoose': Record<string, never>;
-  'ui.messages.care.startButton': Record<string, never>;
   'ui.messages.care.noClients': Record<string, never>;
   'ui.messages.care.threadsLabel': Record<string, never>;
   'ui.messages.care.writeTo': Record<string, never>;

@@ -3011,6 +3011,40 @@ export const translation: Translation = {
         },
       },
     },
+    'care-message': {
+      id: 'care-message',
+      title: 'Escribir a un cliente',
+      submitLabel: 'Abrir la conversación',
+      schema: {
+        properties: {
+          patientId: {
+            title: 'Cliente',
+          },
+        },
+      },
+      uiSchema: {
+        patientId: {
+          'ui:placeholder': 'Elija un cliente',
+        },
+      },
+    },
+    'care-referral-client': {
+      id: 'care-referral-client',
+      title: 'Cliente que refiere',
+      submitLabel: 'Elegir cliente',
+      schema: {
+        properties: {
+          patientId: {
+            title: 'Cliente',
+          },
+        },
+      },
+      uiSchema: {
+        patientId: {
+          'ui:placeholder': 'Elija un cliente',
+        },
+      },
+    },
     'care-request-change': {
       id: 'care-request-change',
       title: 'Pedir un cambio',

@@ -8,6 +8,7 @@
  * in a browser of their own, finds the referral under Referrals and accepts it; the referring
  * clinician then reads it accepted. Only clicks and typing.
  */
+import clientForm from '@/generated/forms/care-referral-client';
 import referralForm from '@/generated/forms/referral';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
@@ -46,9 +47,11 @@ describe('a clinician refers a client to a colleague, who accepts', () => {
       await page.getByRole('link', { name: messages['ui.care.referrals.make'] }).click();
       await page.getByRole('heading', { level: 1, name: routeById.careMakeReferral.title }).waitFor();
 
-      const clientSelect = page.getByLabel(messages['ui.care.referrals.client']);
+      const clientSelect = page.getByLabel('Client', { exact: true });
       await clientSelect.selectOption({ index: 1 });
       client = (await clientSelect.locator('option:checked').innerText()).trim();
+      await page.getByRole('button', { name: clientForm.submitLabel }).click();
+      await page.getByText(message('ui.care.referrals.chosenClient', { client })).waitFor();
       await page.getByLabel(messages['ui.care.referrals.providerSearch']).fill('Patel');
       await page.getByRole('button', { name: /^Refer to Drew Patel/ }).click();
       await page.getByText(/^Referring to Drew Patel/).waitFor();
