@@ -127,7 +127,11 @@ describe('CareMessagePage', () => {
       },
     });
     const choice = (await screen.findByLabelText(specFieldTitle(careMessageForm, 'patientId'))) as HTMLSelectElement;
-    expect(within(choice).getAllByRole('option').map((o) => o.textContent)).toEqual([careMessageForm.uiSchema?.patientId?.['ui:placeholder'], 'Jordan Rivera', 'Casey Rivera']);
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([careMessageForm.uiSchema?.patientId?.['ui:placeholder'], 'Jordan Rivera', 'Casey Rivera']);
     fireEvent.click(screen.getByRole('button', { name: specSubmitLabel(careMessageForm) }));
     expect(await screen.findByText(message('ui.messages.care.startChoose'), { selector: '.field__error' })).toBeTruthy();
     expect(calls.some((c) => c.id === 'startCareThread')).toBe(false);
