@@ -285,9 +285,8 @@ export const messages = {
   'ui.rcd.requests.none': 'No requests are waiting. New requests from providers appear here.',
   'ui.rcd.requests.noneDecided': 'No decisions yet.',
   'ui.rcd.requests.licensed': 'Licensed in: {states}',
-  'ui.rcd.requests.reason': 'Reason for your decision',
-  'ui.rcd.requests.approve': 'Approve',
   'ui.rcd.requests.decline': 'Decline',
+  'ui.rcd.requests.reasonRequired': 'Please write the reason for your decision; the provider reads it.',
   'ui.rcd.requests.approvedToast': 'Approved: {kind} for {provider}.',
   'ui.rcd.requests.declinedToast': 'Declined: {kind} for {provider}.',
   'ui.rcd.requests.approvedBy': 'Approved by {who} on {when}: {reason}',
@@ -345,9 +344,7 @@ export const messages = {
   'ui.care.referrals.authorization': 'Authorization {number}, {from} to {until}',
   'ui.care.referrals.state': '{state}',
   'ui.care.referrals.declinedBecause': 'Declined: {reason}',
-  'ui.care.referrals.accept': 'Accept',
   'ui.care.referrals.decline': 'Decline',
-  'ui.care.referrals.declineReason': 'Reason for declining',
   'ui.care.referrals.acceptedToast': 'You accepted the referral of {client}.',
   'ui.care.referrals.declinedToast': 'You declined the referral of {client}.',
   'ui.care.referrals.makeIntro': 'Choose one of your clients and the colleague to refer them to, then fill in the authorization.',
@@ -1766,9 +1763,8 @@ export interface MessageParams {
   'ui.rcd.requests.none': Record<string, never>;
   'ui.rcd.requests.noneDecided': Record<string, never>;
   'ui.rcd.requests.licensed': { states: string | number };
-  'ui.rcd.requests.reason': Record<string, never>;
-  'ui.rcd.requests.approve': Record<string, never>;
   'ui.rcd.requests.decline': Record<string, never>;
+  'ui.rcd.requests.reasonRequired': Record<string, never>;
   'ui.rcd.requests.approvedToast': { kind: string | number; provider: string | number };
   'ui.rcd.requests.declinedToast': { kind: string | number; provider: string | number };
   'ui.rcd.requests.approvedBy': { who: string | number; when: string | number; reason: string | number };
@@ -1825,9 +1821,7 @@ export interface MessageParams {
   'ui.care.referrals.authorization': { number: string | number; from: string | number; until: string | number };
   'ui.care.referrals.state': { state: string | number };
   'ui.care.referrals.declinedBecause': { reason: string | number };
-  'ui.care.referrals.accept': Record<string, never>;
   'ui.care.referrals.decline': Record<string, never>;
-  'ui.care.referrals.declineReason': Record<string, never>;
   'ui.care.referrals.acceptedToast': { client: string | number };
   'ui.care.referrals.declinedToast': { client: string | number };
   'ui.care.referrals.makeIntro': Record<string, never>;

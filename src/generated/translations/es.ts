@@ -3028,6 +3028,30 @@ export const translation: Translation = {
         },
       },
     },
+    'care-rcd-decide-request': {
+      id: 'care-rcd-decide-request',
+      title: 'Decidir la solicitud del proveedor',
+      submitLabel: 'Aprobar',
+      schema: {
+        properties: {
+          reason: {
+            title: 'Motivo de su decisión',
+          },
+        },
+      },
+    },
+    'care-referral-answer': {
+      id: 'care-referral-answer',
+      title: 'Responder al referido',
+      submitLabel: 'Aceptar',
+      schema: {
+        properties: {
+          reason: {
+            title: 'Motivo del rechazo',
+          },
+        },
+      },
+    },
     'care-referral-client': {
       id: 'care-referral-client',
       title: 'Cliente que refiere',

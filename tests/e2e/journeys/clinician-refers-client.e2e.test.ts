@@ -8,6 +8,7 @@
  * in a browser of their own, finds the referral under Referrals and accepts it; the referring
  * clinician then reads it accepted. Only clicks and typing.
  */
+import answerForm from '@/generated/forms/care-referral-answer';
 import clientForm from '@/generated/forms/care-referral-client';
 import referralForm from '@/generated/forms/referral';
 import { messages } from '@/generated/messages';
@@ -126,7 +127,7 @@ describe('a clinician refers a client to a colleague, who accepts', () => {
         await card.getByRole('heading', { level: 3, name: client }).waitFor();
         await card.getByText(/^From Morgan Lee/).waitFor();
         expect(await wcagViolations(other, { within: '#main' })).toEqual([]);
-        await card.getByRole('button', { name: messages['ui.care.referrals.accept'] }).click();
+        await card.getByRole('button', { name: answerForm.submitLabel }).click();
         await other
           .getByRole('status')
           .filter({ hasText: message('ui.care.referrals.acceptedToast', { client }) })

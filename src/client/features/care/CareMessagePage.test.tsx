@@ -131,7 +131,7 @@ describe('CareMessagePage', () => {
       within(choice)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([careMessageForm.uiSchema?.patientId?.['ui:placeholder'], 'Jordan Rivera', 'Casey Rivera']);
+    ).toEqual(['Choose a client', 'Jordan Rivera', 'Casey Rivera']);
     fireEvent.click(screen.getByRole('button', { name: specSubmitLabel(careMessageForm) }));
     expect(await screen.findByText(message('ui.messages.care.startChoose'), { selector: '.field__error' })).toBeTruthy();
     expect(calls.some((c) => c.id === 'startCareThread')).toBe(false);

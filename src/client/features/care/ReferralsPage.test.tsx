@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { flagsServed, userFlagsReset } from '@/client/store/flags/slice';
 import { routeById } from '@/generated/routes';
 import clientForm from '@/generated/forms/care-referral-client';
+import answerForm from '@/generated/forms/care-referral-answer';
 import referralForm from '@/generated/forms/referral';
 import type { RequestInput } from '@/generated/client/api';
 import { message, messageIn } from '@/domain/messages';
@@ -56,10 +57,41 @@ describe('ReferralsPage', () => {
     const item = within(received).getByRole('listitem');
     expect(item.textContent).toContain('Jordan Rivera');
     expect(item.textContent).toContain(enumLabelOf(careEnums.referralState, 'pending'));
-    expect(within(item).getByRole('button', { name: message('ui.care.referrals.accept') })).toBeTruthy();
+    expect(within(item).getByRole('button', { name: specSubmitLabel(answerForm) })).toBeTruthy();
     const sent = screen.getByRole('region', { name: message('ui.care.referrals.sent') });
     expect(within(sent).getByRole('listitem').textContent).toContain(message('ui.care.referrals.declinedBecause', { reason: 'Caseload full' }));
     expect(within(sent).queryByRole('button')).toBeNull();
+  });
+
+  it('accepts with the form button, and declines with the reason typed (a blank reason is not sent)', async () => {
+    const decided: RequestInput[] = [];
+    renderScreen(<ReferralsPage />, {
+      path: routeById.careReferrals.path,
+      groups: ['clinicians'],
+      answers: {
+        listReferrals: () => ({
+          received: [referral({}), referral({ id: 'r3', version: 4, client: { id: 'p3', firstName: 'Sam', lastName: 'Rivera' } })],
+          sent: [],
+        }),
+        decideReferral: (input) => {
+          decided.push(input);
+          const body = input.body as { decision: string };
+          return referral({ state: body.decision === 'accept' ? 'accepted' : 'declined' });
+        },
+      },
+    });
+    const received = await screen.findByRole('region', { name: message('ui.care.referrals.received') });
+    const [first, second] = within(received).getAllByRole('listitem');
+    fireEvent.change(within(first!).getByLabelText(specFieldTitle(answerForm, 'reason'), { exact: false }), { target: { value: '   ' } });
+    fireEvent.click(within(first!).getByRole('button', { name: specSubmitLabel(answerForm) }));
+    expect(await screen.findByText(message('ui.care.referrals.acceptedToast', { client: 'Jordan Rivera' }))).toBeTruthy();
+    fireEvent.change(within(second!).getByLabelText(specFieldTitle(answerForm, 'reason'), { exact: false }), { target: { value: 'Caseload full' } });
+    fireEvent.click(within(second!).getByRole('button', { name: message('ui.care.referrals.decline') }));
+    expect(await screen.findByText(message('ui.care.referrals.declinedToast', { client: 'Jordan Rivera' }))).toBeTruthy();
+    expect(decided).toEqual([
+      { params: { id: 'r1' }, body: { decision: 'accept', version: 1 } },
+      { params: { id: 'r3' }, body: { decision: 'decline', reason: 'Caseload full', version: 4 } },
+    ]);
   });
 
   it('says what to do when there are none yet', async () => {
