@@ -3,7 +3,8 @@
  * their clients, newest first with unread counts (GET /care/messages); one opens in place (the thread
  * id in ?thread=, so the e-mailed link and a reload land on it; GET /care/messages/{id} marks it read)
  * and is answered (POST /care/messages/{id}, which also closes the unanswered-message task). A new
- * conversation starts with one of the clinician's own clients (POST /care/messages).
+ * conversation starts with one of the clinician's own clients (POST /care/messages; specs/forms/care-message.yaml, the
+ * clients given by the page).
  */
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';

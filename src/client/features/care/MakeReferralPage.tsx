@@ -1,6 +1,7 @@
 /**
  * Make a referral (/care/v1/referrals/make): the clinician chooses one of their
- * clients, finds the colleague to refer them to by name (GET /providers/referring/search/{client}),
+ * clients (specs/forms/care-referral-client.yaml, the clients given by the page), finds the colleague to refer them to
+ * by name in a live search box (GET /providers/referring/search/{client}),
  * and fills the authorization form of product-spec §3 with its §5 rules (specs/forms/referral.yaml,
  * the same rules the server applies). Sent, it opens the done page of this referral.
  */
