@@ -284,9 +284,8 @@ export const messages = {
   'ui.rcd.requests.none': 'No requests are waiting. New requests from providers appear here.',
   'ui.rcd.requests.noneDecided': 'No decisions yet.',
   'ui.rcd.requests.licensed': 'Licensed in: {states}',
-  'ui.rcd.requests.reason': 'Reason for your decision',
-  'ui.rcd.requests.approve': 'Approve',
   'ui.rcd.requests.decline': 'Decline',
+  'ui.rcd.requests.reasonRequired': 'Please write the reason for your decision; the provider reads it.',
   'ui.rcd.requests.approvedToast': 'Approved: {kind} for {provider}.',
   'ui.rcd.requests.declinedToast': 'Declined: {kind} for {provider}.',
   'ui.rcd.requests.approvedBy': 'Approved by {who} on {when}: {reason}',
@@ -338,15 +337,13 @@ export const messages = {
   'ui.care.referrals.authorization': 'Authorization {number}, {from} to {until}',
   'ui.care.referrals.state': '{state}',
   'ui.care.referrals.declinedBecause': 'Declined: {reason}',
-  'ui.care.referrals.accept': 'Accept',
   'ui.care.referrals.decline': 'Decline',
-  'ui.care.referrals.declineReason': 'Reason for declining',
   'ui.care.referrals.acceptedToast': 'You accepted the referral of {client}.',
   'ui.care.referrals.declinedToast': 'You declined the referral of {client}.',
   'ui.care.referrals.makeIntro': 'Choose one of your clients and the colleague to refer them to, then fill in the authorization.',
-  'ui.care.referrals.client': 'Client',
-  'ui.care.referrals.chooseClient': 'Choose a client',
   'ui.care.referrals.noClients': 'You have no clients yet. Clients appear once they have booked a session with you.',
+  'ui.care.referrals.chosenClient': 'Client chosen: {client}',
+  'ui.care.referrals.changeClient': 'Choose another client',
   'ui.care.referrals.providerSearch': 'Search providers by name',
   'ui.care.referrals.providerSearchHint': 'Type at least two letters of the provider\'s first or last name.',
   'ui.care.referrals.referTo': 'Refer to {provider}',
@@ -896,9 +893,7 @@ export const messages = {
   'ui.messages.care.intro': 'Private conversations with your clients. Clients get an e-mail that a message waits, never its text.',
   'ui.messages.care.none': 'No conversations yet. Choose a client below to write to them.',
   'ui.messages.care.start': 'Write to a client',
-  'ui.messages.care.startLabel': 'Client',
   'ui.messages.care.startChoose': 'Choose a client',
-  'ui.messages.care.startButton': 'Open conversation',
   'ui.messages.care.noClients': 'You have no clients yet. Clients appear here once they book a session with you.',
   'ui.messages.care.threadsLabel': 'Conversations',
   'ui.messages.care.writeTo': 'Write a message',
@@ -1744,9 +1739,8 @@ export interface MessageParams {
   'ui.rcd.requests.none': Record<string, never>;
   'ui.rcd.requests.noneDecided': Record<string, never>;
   'ui.rcd.requests.licensed': { states: string | number };
-  'ui.rcd.requests.reason': Record<string, never>;
-  'ui.rcd.requests.approve': Record<string, never>;
   'ui.rcd.requests.decline': Record<string, never>;
+  'ui.rcd.requests.reasonRequired': Record<string, never>;
   'ui.rcd.requests.approvedToast': { kind: string | number; provider: string | number };
   'ui.rcd.requests.declinedToast': { kind: string | number; provider: string | number };
   'ui.rcd.requests.approvedBy': { who: string | number; when: string | number; reason: string | number };
@@ -1797,15 +1791,13 @@ export interface MessageParams {
   'ui.care.referrals.authorization': { number: string | number; from: string | number; until: string | number };
   'ui.care.referrals.state': { state: string | number };
   'ui.care.referrals.declinedBecause': { reason: string | number };
-  'ui.care.referrals.accept': Record<string, never>;
   'ui.care.referrals.decline': Record<string, never>;
-  'ui.care.referrals.declineReason': Record<string, never>;
   'ui.care.referrals.acceptedToast': { client: string | number };
   'ui.care.referrals.declinedToast': { client: string | number };
   'ui.care.referrals.makeIntro': Record<string, never>;
-  'ui.care.referrals.client': Record<string, never>;
-  'ui.care.referrals.chooseClient': Record<string, never>;
   'ui.care.referrals.noClients': Record<string, never>;
+  'ui.care.referrals.chosenClient': { client: string | number };
+  'ui.care.referrals.changeClient': Record<string, never>;
   'ui.care.referrals.providerSearch': Record<string, never>;
   'ui.care.referrals.providerSearchHint': Record<string, never>;
   'ui.care.referrals.referTo': { provider: string | number };
@@ -2279,9 +2271,7 @@ export interface MessageParams {
   'ui.messages.care.intro': Record<string, never>;
   'ui.messages.care.none': Record<string, never>;
   'ui.messages.care.start': Record<string, never>;
-  'ui.messages.care.startLabel': Record<string, never>;
   'ui.messages.care.startChoose': Record<string, never>;
-  'ui.messages.care.startButton': Record<string, never>;
   'ui.messages.care.noClients': Record<string, never>;
   'ui.messages.care.threadsLabel': Record<string, never>;
   'ui.messages.care.writeTo': Record<string, never>;

@@ -3078,6 +3078,64 @@ export const translation: Translation = {
         },
       },
     },
+    'care-message': {
+      id: 'care-message',
+      title: 'Escribir a un cliente',
+      submitLabel: 'Abrir la conversación',
+      schema: {
+        properties: {
+          patientId: {
+            title: 'Cliente',
+          },
+        },
+      },
+      uiSchema: {
+        patientId: {
+          'ui:placeholder': 'Elija un cliente',
+        },
+      },
+    },
+    'care-rcd-decide-request': {
+      id: 'care-rcd-decide-request',
+      title: 'Decidir la solicitud del proveedor',
+      submitLabel: 'Aprobar',
+      schema: {
+        properties: {
+          reason: {
+            title: 'Motivo de su decisión',
+          },
+        },
+      },
+    },
+    'care-referral-answer': {
+      id: 'care-referral-answer',
+      title: 'Responder al referido',
+      submitLabel: 'Aceptar',
+      schema: {
+        properties: {
+          reason: {
+            title: 'Motivo del rechazo',
+          },
+        },
+      },
+    },
+    'care-referral-client': {
+      id: 'care-referral-client',
+      title: 'Cliente que refiere',
+      submitLabel: 'Elegir cliente',
+      schema: {
+        properties: {
+          patientId: {
+            title: 'Cliente',
+          },
+        },
+      },
+      uiSchema: {
+        patientId: {
+          'ui:placeholder': 'Elija un cliente',
+        },
+      },
+    },
     'care-request-change': {
       id: 'care-request-change',
       title: 'Pedir un cambio',

@@ -8,6 +8,8 @@
  * in a browser of their own, finds the referral under Referrals and accepts it; the referring
  * clinician then reads it accepted. Only clicks and typing.
  */
+import answerForm from '@/generated/forms/care-referral-answer';
+import clientForm from '@/generated/forms/care-referral-client';
 import referralForm from '@/generated/forms/referral';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
@@ -46,9 +48,11 @@ describe('a clinician refers a client to a colleague, who accepts', () => {
       await page.getByRole('link', { name: messages['ui.care.referrals.make'] }).click();
       await page.getByRole('heading', { level: 1, name: routeById.careMakeReferral.title }).waitFor();
 
-      const clientSelect = page.getByLabel(messages['ui.care.referrals.client']);
+      const clientSelect = page.getByLabel('Client', { exact: true });
       await clientSelect.selectOption({ index: 1 });
       client = (await clientSelect.locator('option:checked').innerText()).trim();
+      await page.getByRole('button', { name: clientForm.submitLabel }).click();
+      await page.getByText(message('ui.care.referrals.chosenClient', { client })).waitFor();
       await page.getByLabel(messages['ui.care.referrals.providerSearch']).fill('Patel');
       await page.getByRole('button', { name: /^Refer to Drew Patel/ }).click();
       await page.getByText(/^Referring to Drew Patel/).waitFor();
@@ -123,7 +127,7 @@ describe('a clinician refers a client to a colleague, who accepts', () => {
         await card.getByRole('heading', { level: 3, name: client }).waitFor();
         await card.getByText(/^From Morgan Lee/).waitFor();
         expect(await wcagViolations(other, { within: '#main' })).toEqual([]);
-        await card.getByRole('button', { name: messages['ui.care.referrals.accept'] }).click();
+        await card.getByRole('button', { name: answerForm.submitLabel }).click();
         await other
           .getByRole('status')
           .filter({ hasText: message('ui.care.referrals.acceptedToast', { client }) })

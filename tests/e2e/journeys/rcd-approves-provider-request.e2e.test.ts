@@ -7,10 +7,10 @@
  * RCD's reason. Only clicks and typing.
  */
 import { enums } from '@/generated/enums';
+import decideForm from '@/generated/forms/care-rcd-decide-request';
 import licenceForm from '@/generated/forms/care-request-licence';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { errorCatalogue } from '@/generated/errors';
 import { newSession, useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
 import { wcagViolations } from '../a11y';
@@ -54,7 +54,6 @@ describe("an RCD lands on provider requests and approves a clinician's new licen
     const rcd = await newSession();
     try {
       const other = rcd.page;
-      rcd.problems.allow(/\[POST \/api\/rcd\/provider-requests\/[^/]+\/decision → 400\]/); // the decision without a reason
       await withFailureShot(other, 'journey-rcd-approves', async () => {
         await signInFromHome(other, RCD);
         expect(await screenHeading(other)).toBe(routeById.careProviderRequests.title);
@@ -65,10 +64,10 @@ describe("an RCD lands on provider requests and approves a clinician's new licen
         expect(await wcagViolations(other, { within: '#main' })).toEqual([]);
         await screenshots(other, 'journey-rcd-provider-requests');
         // A decision needs a reason.
-        await card.getByRole('button', { name: messages['ui.rcd.requests.approve'] }).click();
-        await card.getByRole('alert').filter({ hasText: errorCatalogue.TASK_NOTE_REQUIRED.message }).waitFor();
-        await card.getByLabel(messages['ui.rcd.requests.reason']).fill(REASON);
-        await card.getByRole('button', { name: messages['ui.rcd.requests.approve'] }).click();
+        await card.getByRole('button', { name: decideForm.submitLabel }).click();
+        await card.getByText(messages['ui.rcd.requests.reasonRequired'], { exact: true }).waitFor();
+        await card.getByLabel('Reason for your decision').fill(REASON);
+        await card.getByRole('button', { name: decideForm.submitLabel }).click();
         await other
           .getByRole('status')
           .filter({ hasText: /^Approved: Licence added for Morgan Lee/ })

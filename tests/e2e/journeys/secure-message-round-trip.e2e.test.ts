@@ -6,6 +6,7 @@
  * opens Messages again, sees the conversation's unread count and reads the answer. Only clicks and
  * typing, besides opening the link the e-mail carries.
  */
+import careMessageForm from '@/generated/forms/care-message';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -34,8 +35,8 @@ describe('a secure message round-trips clinician → patient → clinician', () 
       expect(await screenHeading(page)).toBe(routeById.careSchedule.title);
       await page.getByRole('navigation', { name: messages['ui.care.nav.label'] }).getByRole('link', { name: routeById.careMessage.title }).click();
       await page.getByRole('heading', { level: 1, name: routeById.careMessage.title }).waitFor();
-      await page.getByLabel(messages['ui.messages.care.startLabel']).selectOption({ label: client });
-      await page.getByRole('button', { name: messages['ui.messages.care.startButton'] }).click();
+      await page.getByLabel('Client', { exact: true }).selectOption({ label: client });
+      await page.getByRole('button', { name: careMessageForm.submitLabel }).click();
       const thread = page.getByRole('region', { name: message('ui.messages.care.with', { name: client }) });
       await thread.getByLabel(messages['ui.messages.composeLabel']).fill(note);
       await thread.getByRole('button', { name: messages['ui.messages.send'] }).click();

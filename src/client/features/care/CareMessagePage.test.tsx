@@ -1,7 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import * as careConstants from '@/generated/constants/care';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import careMessageForm from '@/generated/forms/care-message';
+import { message, messageIn } from '@/domain/messages';
+import { setLocaleSource } from '@/domain/locale';
+import { specFieldTitle, specSubmitLabel } from '@tests/support/spec-form';
 import type { RequestInput } from '@/generated/client/api';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
 import CareMessagePage from './CareMessagePage';
@@ -25,6 +28,16 @@ const detail = (texts: { text: string; mine: boolean }[]) => ({
   })),
 });
 const quietClients = { listCareClients: () => ({ items: [] }) };
+const JORDAN = '00000000-0000-4000-8000-00000000000a';
+const CASEY = '00000000-0000-4000-8000-00000000000b';
+const twoClients = {
+  listCareClients: () => ({
+    items: [
+      { id: JORDAN, firstName: 'Jordan', lastName: 'Rivera' },
+      { id: CASEY, firstName: 'Casey', lastName: 'Rivera' },
+    ],
+  }),
+};
 
 describe('CareMessagePage', () => {
   it('lists conversations with their unread counts and says what to do when there are no clients', async () => {
@@ -96,5 +109,64 @@ describe('CareMessagePage', () => {
     fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
     expect(await within(region).findByText(message('ui.messages.rateLimited'))).toBeTruthy();
     expect(box.value).toBe('Hello');
+  });
+
+  it('starts a conversation with the client chosen by name: none chosen is refused on the field, the chosen one is sent and opens', async () => {
+    const started: RequestInput[] = [];
+    const { calls } = renderScreen(<CareMessagePage />, {
+      path: routeById.careMessage.path,
+      groups: ['clinicians'],
+      answers: {
+        ...twoClients,
+        listCareThreads: () => ({ items: [], unread: 0 }),
+        startCareThread: (input) => {
+          started.push(input);
+          return thread('t2', 'Casey', 0);
+        },
+        getCareThread: () => ({ ...detail([]), thread: thread('t2', 'Casey', 0) }),
+      },
+    });
+    const choice = (await screen.findByLabelText(specFieldTitle(careMessageForm, 'patientId'))) as HTMLSelectElement;
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a client', 'Jordan Rivera', 'Casey Rivera']);
+    fireEvent.click(screen.getByRole('button', { name: specSubmitLabel(careMessageForm) }));
+    expect(await screen.findByText(message('ui.messages.care.startChoose'), { selector: '.field__error' })).toBeTruthy();
+    expect(calls.some((c) => c.id === 'startCareThread')).toBe(false);
+
+    fireEvent.change(choice, { target: { value: CASEY } });
+    fireEvent.click(screen.getByRole('button', { name: specSubmitLabel(careMessageForm) }));
+    expect(await screen.findByRole('region', { name: message('ui.messages.care.with', { name: 'Casey Rivera' }) })).toBeTruthy();
+    expect(started).toEqual([{ body: { patientId: CASEY } }]);
+  });
+
+  it('in Spanish, names the choice and the button in Spanish and says why the server refused', async () => {
+    setLocaleSource(() => 'es');
+    try {
+      renderScreen(<CareMessagePage />, {
+        path: routeById.careMessage.path,
+        groups: ['clinicians'],
+        answers: {
+          ...twoClients,
+          listCareThreads: () => ({ items: [], unread: 0 }),
+          startCareThread: () => {
+            throw httpError('startCareThread', 404, { errorCode: 'NOT_FOUND' });
+          },
+        },
+      });
+      // The form's Spanish copy (care-message.es.yaml).
+      const choice = await screen.findByLabelText('Cliente');
+      expect(screen.getByRole('heading', { name: messageIn('es', 'ui.messages.care.start') })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Abrir la conversación' }));
+      expect(await screen.findByText(messageIn('es', 'ui.messages.care.startChoose'), { selector: '.field__error' })).toBeTruthy();
+      fireEvent.change(choice, { target: { value: JORDAN } });
+      fireEvent.click(screen.getByRole('button', { name: 'Abrir la conversación' }));
+      expect(await screen.findByRole('alert')).toBeTruthy();
+      expect(screen.queryByRole('region', { name: /Jordan/ })).toBeNull();
+    } finally {
+      setLocaleSource(() => undefined);
+    }
   });
 });

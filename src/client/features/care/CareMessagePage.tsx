@@ -3,12 +3,14 @@
  * their clients, newest first with unread counts (GET /care/messages); one opens in place (the thread
  * id in ?thread=, so the e-mailed link and a reload land on it; GET /care/messages/{id} marks it read)
  * and is answered (POST /care/messages/{id}, which also closes the unanswered-message task). A new
- * conversation starts with one of the clinician's own clients (POST /care/messages).
+ * conversation starts with one of the clinician's own clients (POST /care/messages; specs/forms/care-message.yaml, the
+ * clients given by the page).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { MessageThreadSummary } from '@/generated/entities';
+import type { EndpointTypes, MessageThreadSummary } from '@/generated/entities';
+import careMessageForm from '@/generated/forms/care-message';
 import {
   queryKeys,
   useGetCareThreadQuery,
@@ -23,7 +25,7 @@ import { formatDateTime } from '@/domain/date-format';
 import { useCareTimeZone } from './care-zone';
 import { isApiError, errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
-import { Button } from '@/client/ui/Button';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Conversation } from '@/client/ui/Conversation';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName } from '@/client/ui/format';
@@ -31,6 +33,9 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
 import { routeTitle } from '@/domain/translations';
+
+/** What the form gives: the body of POST /care/messages. */
+type StartThreadData = EndpointTypes['startCareThread']['body'];
 
 function Loading() {
   return (
@@ -76,46 +81,25 @@ function ThreadList({ onOpen }: { onOpen: (id: string) => void }) {
 
 function StartThread({ onOpen }: { onOpen: (id: string) => void }) {
   const clients = useListCareClientsQuery({});
-  const [patientId, setPatientId] = useState('');
-  const [error, setError] = useState<string>();
-  const start = useStartCareThreadMutation({
-    onSuccess: (thread) => onOpen(thread.id),
-    onError: (e) => setError(errorTextFor(e, 'support_web')),
-  });
+  const start = useStartCareThreadMutation({ onSuccess: (thread) => onOpen(thread.id) });
   if (clients.isError) return <PageLoadError />;
   if (!clients.data) return <Skeleton height="6rem" />;
   if (!clients.data.items.length) return <p className="muted">{message('ui.messages.care.noClients')}</p>;
+  const apiErrors = start.error && isApiError(start.error) ? start.error.fieldErrors : [];
+  const choices = clients.data.items.map((c) => ({ value: c.id, label: fullName(c) }));
   return (
-    <form
-      className="card stack-sm"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setError(patientId ? undefined : message('ui.messages.care.startChoose'));
-        if (patientId) start.mutate({ body: { patientId } });
-      }}
-    >
-      <h2>{message('ui.messages.care.start')}</h2>
-      <div className="field">
-        <label className="field__label" htmlFor="message-client">
-          {message('ui.messages.care.startLabel')}
-        </label>
-        <select id="message-client" className="select" value={patientId} onChange={(e) => setPatientId(e.target.value)}>
-          <option value="">{message('ui.messages.care.startChoose')}</option>
-          {clients.data.items.map((c) => (
-            <option key={c.id} value={c.id}>
-              {fullName(c)}
-            </option>
-          ))}
-        </select>
-        <ErrorNotice text={error} inline />
-      </div>
-      <div className="cluster">
-        <Button type="submit" disabled={start.isPending}>
-          {message('ui.messages.care.startButton')}
-        </Button>
-      </div>
-    </form>
+    <section className="card stack-sm" aria-labelledby="message-start">
+      <h2 id="message-start">{message('ui.messages.care.start')}</h2>
+      {start.isError && !apiErrors.length ? <ErrorNotice text={errorTextFor(start.error, 'support_web')} /> : null}
+      <SpecForm<StartThreadData>
+        idPrefix="message"
+        form={careMessageForm}
+        context={{ choices: { clients: choices } }}
+        serverErrors={apiErrors}
+        submitting={start.isPending}
+        onSubmit={({ patientId }) => start.mutate({ body: { patientId } })}
+      />
+    </section>
   );
 }
 

@@ -1,13 +1,15 @@
 /**
  * Make a referral (/care/v1/referrals/make): the clinician chooses one of their
- * clients, finds the colleague to refer them to by name (GET /providers/referring/search/{client}),
+ * clients (specs/forms/care-referral-client.yaml, the clients given by the page), finds the colleague to refer them to
+ * by name in a live search box (GET /providers/referring/search/{client}),
  * and fills the authorization form of product-spec §3 with its §5 rules (specs/forms/referral.yaml,
  * the same rules the server applies). Sent, it opens the done page of this referral.
  */
 import { useDeferredValue, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReferralForm } from '@/generated/entities';
+import type { EndpointTypes, ReferralForm } from '@/generated/entities';
+import clientForm from '@/generated/forms/care-referral-client';
 import referralForm from '@/generated/forms/referral';
 import type { FormDefinition } from '@/generated/types';
 import { routeById } from '@/generated/routes';
@@ -29,6 +31,9 @@ import { routeTitle } from '@/domain/translations';
 /** Searching starts with this many letters typed, so the list is short enough to read. */
 const SEARCH_MIN = 2;
 
+/** What the client's form gives: the body's patientId. */
+type ClientData = Pick<EndpointTypes['makeReferral']['body'], 'patientId'>;
+
 interface Chosen {
   id: string;
   name: string;
@@ -39,11 +44,14 @@ function ProviderPicker({
   chosen,
   onChoose,
   error,
+  focus,
 }: {
   clientId: string;
   chosen: Chosen | null;
   onChoose: (p: Chosen | null) => void;
   error?: string;
+  /** the client was just chosen: the search box takes the focus the client's form had */
+  focus?: boolean;
 }) {
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
@@ -81,6 +89,7 @@ function ProviderPicker({
           maxLength={100}
           value={q}
           disabled={!clientId}
+          autoFocus={focus}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${hintId} ${errorId}` : hintId}
           onChange={(e) => setQ(e.target.value.replace(/[^A-Za-z0-9 .'-]/g, ''))}
@@ -123,6 +132,8 @@ export default function MakeReferralPage() {
   const queryClient = useQueryClient();
   const clients = useListCareClientsQuery();
   const [clientId, setClientId] = useState('');
+  // the client chosen before "Choose another client", still selected when the form opens again
+  const [previousClientId, setPreviousClientId] = useState('');
   const [provider, setProvider] = useState<Chosen | null>(null);
   const [missing, setMissing] = useState<{ client?: boolean; provider?: boolean }>({});
   const send = useMakeReferralMutation({
@@ -135,6 +146,8 @@ export default function MakeReferralPage() {
   // The API names the form's fields under "form"; the page's own choices by their names.
   const formErrors: FieldError[] = apiErrors.filter((e) => e.field.startsWith('form.')).map((e) => ({ ...e, field: e.field.slice('form.'.length) }));
   const providerError = apiErrors.find((e) => e.field === 'toProviderId')?.message;
+  const clientError = apiErrors.find((e) => e.field === 'patientId')?.message;
+  const client = clients.data?.items.find((c) => c.id === clientId);
   const otherError = send.isError && !apiErrors.length ? errorTextFor(send.error, 'support_web') : undefined;
 
   const submit = (form: ReferralForm) => {
@@ -170,37 +183,40 @@ export default function MakeReferralPage() {
       ) : (
         <>
           <section className="card stack">
-            <div className="field">
-              <label className="field__label" htmlFor="referral-client">
-                {message('ui.care.referrals.client')}
-              </label>
-              <select
-                id="referral-client"
-                className="select"
-                value={clientId}
-                aria-invalid={missing.client && !clientId ? true : undefined}
-                aria-describedby={missing.client && !clientId ? 'referral-client-error' : undefined}
-                onChange={(e) => {
-                  setClientId(e.target.value);
-                  setProvider(null);
-                }}
-              >
-                <option value="">{message('ui.care.referrals.chooseClient')}</option>
-                {clients.data.items.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {fullName(c)}
-                  </option>
-                ))}
-              </select>
-              {missing.client && !clientId ? (
-                <p id="referral-client-error" className="field__error" role="alert">
-                  {message('referral.clientRequired')}
+            {client ? (
+              <div className="stack-sm">
+                <p className="notice notice--success">{message('ui.care.referrals.chosenClient', { client: fullName(client) })}</p>
+                {clientError ? <ErrorNotice text={clientError} /> : null}
+                <p>
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setClientId('');
+                      setProvider(null);
+                    }}
+                  >
+                    {message('ui.care.referrals.changeClient')}
+                  </Button>
                 </p>
-              ) : null}
-            </div>
+              </div>
+            ) : (
+              <SpecForm<ClientData>
+                idPrefix="referral-client"
+                form={clientForm}
+                initialData={previousClientId ? { patientId: previousClientId } : undefined}
+                context={{ choices: { clients: clients.data.items.map((c) => ({ value: c.id, label: fullName(c) })) } }}
+                serverErrors={missing.client ? [{ field: 'patientId', keyword: 'required', message: message('referral.clientRequired') }] : []}
+                onSubmit={({ patientId }) => {
+                  setClientId(patientId);
+                  setPreviousClientId(patientId);
+                  setMissing((m) => ({ ...m, client: false }));
+                }}
+              />
+            )}
             <ProviderPicker
               key={clientId}
               clientId={clientId}
+              focus={Boolean(clientId)}
               chosen={provider}
               onChoose={setProvider}
               error={missing.provider && !provider ? message('referral.providerRequired') : provider ? undefined : providerError}

@@ -3,14 +3,16 @@
  * requests waiting for a decision, oldest first, each approved or declined with a reason
  * (POST /rcd/provider-requests/{id}/decision); and the decided ones with who decided and why.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useDecideProviderRequestMutation, useListRcdProviderRequestsQuery } from '@/generated/client/hooks';
-import type { ProviderRequest } from '@/generated/entities';
-import * as tasksConstants from '@/generated/constants/tasks';
+import type { EndpointTypes, ProviderRequest } from '@/generated/entities';
+import decideForm from '@/generated/forms/care-rcd-decide-request';
 import { message, messageTemplate } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { pressedDecision } from './pressed-decision';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
@@ -26,6 +28,9 @@ import { enumLabelOf, routeTitle } from '@/domain/translations';
 import * as careEnums from '@/generated/enums/care';
 
 type Tab = 'open' | 'decided';
+type RequestDecision = EndpointTypes['decideProviderRequest']['body']['decision'];
+/** What the form gives: the body's reason (the decision is the button's, the version the request's). */
+type DecideData = Pick<EndpointTypes['decideProviderRequest']['body'], 'reason'>;
 const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
 
 function RequestFacts({ request: r }: { request: ProviderRequest }) {
@@ -49,7 +54,8 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
 function Decide({ request: r }: { request: ProviderRequest }) {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
+  // The button pressed: the form's own (approve) or decline beside it.
+  const decision = useRef<RequestDecision>('approve');
   const decide = useDecideProviderRequestMutation({
     onSuccess: (decided, { body: { decision } }) => {
       const params = { kind: enumLabelOf(careEnums.providerRequestKind, decided.request.kind), provider: providerName(decided) };
@@ -59,34 +65,23 @@ function Decide({ request: r }: { request: ProviderRequest }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.listRcdProviderRequests() });
     },
   });
-  const decideAs = (decision: 'approve' | 'decline') => decide.mutate({ params: { id: r.id }, body: { decision, reason, version: r.version } });
-  const reasonId = `reason-${r.id}`;
   return (
     <li className="card stack">
       <RequestFacts request={r} />
-      <form className="stack-sm" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label className="field__label" htmlFor={reasonId}>
-            {message('ui.rcd.requests.reason')}
-          </label>
-          <textarea
-            id={reasonId}
-            className="input textarea"
-            maxLength={tasksConstants.taskNoteMax}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
+      <div className="stack-sm" onClickCapture={(e) => (decision.current = pressedDecision(e.target, 'approve', 'decline'))}>
         {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
-        <div className="cluster">
-          <Button type="submit" disabled={decide.isPending} onClick={() => decideAs('approve')}>
-            {message('ui.rcd.requests.approve')}
-          </Button>
-          <Button variant="secondary" disabled={decide.isPending} onClick={() => decideAs('decline')}>
-            {message('ui.rcd.requests.decline')}
-          </Button>
-        </div>
-      </form>
+        <SpecForm<DecideData>
+          idPrefix={`reason-${r.id}`}
+          form={decideForm}
+          submitting={decide.isPending}
+          actions={
+            <Button type="submit" variant="secondary" value="decline" disabled={decide.isPending}>
+              {message('ui.rcd.requests.decline')}
+            </Button>
+          }
+          onSubmit={({ reason }) => decide.mutate({ params: { id: r.id }, body: { decision: decision.current, reason: reason.trim(), version: r.version } })}
+        />
+      </div>
     </li>
   );
 }

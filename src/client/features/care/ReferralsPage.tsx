@@ -3,10 +3,10 @@
  * referred to this clinician, each accepted or declined with a reason while it waits, and the clients
  * this clinician referred, with where each stands (GET /care/referrals). "Make a referral" opens the form.
  */
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Referral } from '@/generated/entities';
-import * as tasksConstants from '@/generated/constants/tasks';
+import type { EndpointTypes, Referral } from '@/generated/entities';
+import answerForm from '@/generated/forms/care-referral-answer';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useDecideReferralMutation, useListReferralsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -15,6 +15,8 @@ import { useCareTimeZone } from './care-zone';
 import { formatUsDate } from '@/domain/dates';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { pressedDecision } from './pressed-decision';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button, ButtonLink } from '@/client/ui/Button';
@@ -26,6 +28,10 @@ import './care.css';
 import { providerDisplayName as providerName } from '@/domain/names';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
 import * as careEnums from '@/generated/enums/care';
+
+type ReferralDecision = EndpointTypes['decideReferral']['body']['decision'];
+/** What the form gives: the body's reason (the decision is the button's, the version the referral's). */
+type AnswerData = Pick<EndpointTypes['decideReferral']['body'], 'reason'>;
 
 function ReferralFacts({ referral: r }: { referral: Referral }) {
   const zone = useCareTimeZone();
@@ -59,7 +65,8 @@ function ReferralFacts({ referral: r }: { referral: Referral }) {
 function Answer({ referral: r }: { referral: Referral }) {
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
+  // The button pressed: the form's own (accept) or decline beside it.
+  const decision = useRef<ReferralDecision>('accept');
   const decide = useDecideReferralMutation({
     onSuccess: (answered) => {
       const toast = answered.state === 'accepted' ? 'ui.care.referrals.acceptedToast' : 'ui.care.referrals.declinedToast';
@@ -67,27 +74,24 @@ function Answer({ referral: r }: { referral: Referral }) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.listReferrals() });
     },
   });
-  const answer = (decision: 'accept' | 'decline') =>
-    decide.mutate({ params: { id: r.id }, body: reason.trim() ? { decision, reason, version: r.version } : { decision, version: r.version } });
-  const reasonId = `referral-reason-${r.id}`;
   return (
-    <form className="stack-sm" onSubmit={(e) => e.preventDefault()}>
-      <div className="field">
-        <label className="field__label" htmlFor={reasonId}>
-          {message('ui.care.referrals.declineReason')}
-        </label>
-        <textarea id={reasonId} className="input textarea" maxLength={tasksConstants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </div>
+    <div className="stack-sm" onClickCapture={(e) => (decision.current = pressedDecision(e.target, 'accept', 'decline'))}>
       {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
-      <div className="cluster">
-        <Button type="submit" disabled={decide.isPending} onClick={() => answer('accept')}>
-          {message('ui.care.referrals.accept')}
-        </Button>
-        <Button variant="secondary" disabled={decide.isPending} onClick={() => answer('decline')}>
-          {message('ui.care.referrals.decline')}
-        </Button>
-      </div>
-    </form>
+      <SpecForm<AnswerData>
+        idPrefix={`referral-${r.id}`}
+        form={answerForm}
+        submitting={decide.isPending}
+        actions={
+          <Button type="submit" variant="secondary" value="decline" disabled={decide.isPending}>
+            {message('ui.care.referrals.decline')}
+          </Button>
+        }
+        onSubmit={({ reason }) => {
+          const body = reason?.trim() ? { decision: decision.current, reason, version: r.version } : { decision: decision.current, version: r.version };
+          decide.mutate({ params: { id: r.id }, body });
+        }}
+      />
+    </div>
   );
 }
 
