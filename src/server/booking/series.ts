@@ -20,6 +20,7 @@ import { changeDue } from '../money/ledger';
 import { providerOpenSlots } from '../marketplace/availability';
 import { purgeExpiredHolds } from './holds';
 import type { BookingPlan } from './check-rules';
+import { BOOKING_TERMS, insertAppointments } from './appointment-insert';
 
 export interface SeriesRequest {
   repeat: 'week' | 'otherWeek';
@@ -134,63 +135,21 @@ function bookLaterQuery(c: { firstId: string; series: SeriesPlan; callerId: stri
         .selectAll(),
     )
     .with('booked', (db) =>
-      db
-        .insertInto('appointments')
-        .columns([
-          'id',
-          'user_id',
-          'provider_id',
-          'practice_id',
-          'slot_id',
-          'during',
-          'appointment_mode',
-          'counseling_type',
-          'counseling_type_id',
-          'is_follow_up',
-          'time_zone',
-          'self_pay',
-          'self_pay_consent_category',
-          'insurance_id',
-          'booking_funnel',
-          'booking_source',
-          'app_source',
-          'partnership_code',
-          'business_partner_id',
-          'price_cents',
-          'booked_by',
-          'series_id',
-          'series_index',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom(['src as s', 'occ as o'])
-            .select((se) => [
-              'o.id',
-              's.user_id',
-              's.provider_id',
-              's.practice_id',
-              'o.slot_id',
-              sql<string>`tstzrange(o.start_at, o.end_at)`.as('during'),
-              's.appointment_mode',
-              's.counseling_type',
-              's.counseling_type_id',
-              sql.lit(true).as('is_follow_up'),
-              's.time_zone',
-              's.self_pay',
-              's.self_pay_consent_category',
-              's.insurance_id',
-              's.booking_funnel',
-              's.booking_source',
-              's.app_source',
-              's.partnership_code',
-              's.business_partner_id',
-              sql<number | null>`${series.laterPriceCents}::int`.as('price_cents'),
-              's.booked_by',
-              se.selectFrom('series').select('id').as('series_id'),
-              'o.idx as series_index',
-            ]),
-        )
-        .returning(['id', 'provider_id', 'slot_id', 'during']),
+      insertAppointments((values) =>
+        db.selectFrom(['src as s', 'occ as o']).select((eb) =>
+          values({
+            id: eb.ref('o.id'),
+            provider_id: eb.ref('s.provider_id'),
+            slot_id: eb.ref('o.slot_id'),
+            during: sql<string>`tstzrange(o.start_at, o.end_at)`,
+            ...Object.fromEntries(BOOKING_TERMS.map((column) => [column, eb.ref(`s.${column}`)])),
+            is_follow_up: sql.lit(true),
+            price_cents: sql<number | null>`${series.laterPriceCents}::int`,
+            series_id: eb.selectFrom('series').select('id').$asScalar(),
+            series_index: eb.ref('o.idx'),
+          }),
+        ),
+      ).returning(['id', 'provider_id', 'slot_id', 'during']),
     )
     .with('reserved', (db) =>
       db
