@@ -14,7 +14,7 @@ import { sessionPayRate } from '@/domain/pay-rate';
 import { dollarsToCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, appointmentTimes, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { changeDue } from '../money/ledger';
 import { providerOpenSlots } from '../marketplace/availability';
@@ -213,7 +213,7 @@ export async function sessionAndLaterOfSeries(db: Queryable, appointmentId: stri
     qb
       .selectFrom('appointments as me')
       .innerJoin('appointments as a', (join) => join.onRef('a.series_id', '=', 'me.series_id').onRef('a.series_index', '>=', 'me.series_index'))
-      .select(['a.id', 'a.user_id as account_id', 'a.self_pay', 'a.status', sql<Date>`lower(a.during)`.as('start_at')])
+      .select(['a.id', 'a.user_id as account_id', 'a.self_pay', 'a.status', appointmentStart().as('start_at')])
       .$narrowType<{ status: AppointmentStatus }>()
       .where('me.id', '=', appointmentId)
       .where((eb) => eb.or([eb('a.id', '=', eb.ref('me.id')), eb('a.status', '=', 'booked')]))
@@ -229,7 +229,7 @@ const seriesEstimateQuery = (appointmentId: string) =>
     .select((eb) => [
       eb.selectFrom('appointments as f').select('f.id').whereRef('f.series_id', '=', 'me.series_id').where('f.series_index', '=', 0).as('first_id'),
       sql<number>`count(*) FILTER (WHERE a.status = 'booked')::int`.as('sessions'),
-      sql<Date>`max(lower(a.during)) FILTER (WHERE a.status = 'booked')`.as('last_start'),
+      sql<Date>`max(${appointmentStart()}) FILTER (WHERE a.status = 'booked')`.as('last_start'),
       sql<number | null>`min(a.price_cents) FILTER (WHERE a.series_index > 0 AND a.status = 'booked')`.as('later_price_cents'),
     ])
     .where('me.id', '=', appointmentId)
@@ -270,18 +270,7 @@ export async function seriesSessions(db: Queryable, seriesId: string): Promise<S
     qb
       .selectFrom('appointments as a')
       .innerJoin('appointment_series as se', 'se.id', 'a.series_id')
-      .select([
-        'a.id',
-        'a.series_index',
-        sql<Date>`lower(a.during)`.as('start_at'),
-        sql<Date>`upper(a.during)`.as('end_at'),
-        'a.status',
-        'a.created_at',
-        'a.updated_at',
-        'a.rescheduled_from',
-        'se.repeat',
-        'se.time_zone',
-      ])
+      .select(['a.id', 'a.series_index', ...appointmentTimes(), 'a.status', 'a.created_at', 'a.updated_at', 'a.rescheduled_from', 'se.repeat', 'se.time_zone'])
       // every session of a series has its place in it
       .$narrowType<{ series_index: number; status: AppointmentStatus; repeat: SeriesRequest['repeat'] }>()
       .where('a.series_id', '=', seriesId)
