@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { writeAudit } from '../audit';
 import type { Compilable } from 'kysely';
-import { first, qb, sql, type RowOf } from '../db/typed';
+import { appointmentStart, first, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { callerOf, type Caller } from '../plugins/auth';
 import { userById, type UserRow } from './repository';
@@ -81,7 +81,7 @@ export const appointmentOwnerById = (id: string) =>
 
 /** appointmentOwnerById with the account's address, the appointment's status and its start. */
 export const appointmentOwnerAndTimeById = (id: string) =>
-  appointmentOwnerById(id).select((eb) => [eb.cast<string>('u.email', 'text').as('email'), 'a.status', sql<Date>`lower(a.during)`.as('start_at')]);
+  appointmentOwnerById(id).select((eb) => [eb.cast<string>('u.email', 'text').as('email'), 'a.status', appointmentStart().as('start_at')]);
 
 /** A patient with its account and that account's partner. */
 const patientById = (id: string) =>

@@ -10,7 +10,7 @@ import type { AppointmentMode, PaymentProvider, PaymentStatus } from '@/generate
 import { isMessageKey, message } from '@/domain/messages';
 import { addDaysIso, todayIso } from '@/domain/dates';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, first, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 
 /** A payment with the appointment, provider and practice it paid for, and its patient. */
@@ -45,7 +45,7 @@ function paymentSelect() {
       'pay.card_brand',
       'pay.card_last4',
       'pay.appointment_id',
-      sql<Date | null>`lower(a.during)`.as('appointment_start'),
+      appointmentStart().$castTo<Date | null>().as('appointment_start'),
       sql<AppointmentMode | null>`a.appointment_mode`.as('appointment_mode'),
       sql<string | null>`pr.first_name || ' ' || pr.last_name || ', ' || pr.title`.as('provider_name'),
       'pc.name as practice_name',
@@ -170,7 +170,7 @@ export async function statementVisit(db: Queryable, appointmentId: string, patie
       .innerJoin('practices as pc', 'pc.id', 'a.practice_id')
       .select([
         'a.id',
-        sql<Date>`lower(a.during)`.as('start'),
+        appointmentStart().as('start'),
         'a.status',
         'a.price_cents',
         sql<number>`appointment_due_cents(a.id)`.as('due_cents'),

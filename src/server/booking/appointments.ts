@@ -5,7 +5,21 @@ import { jsonArrayFrom, jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/p
 import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
 import type { AppointmentMode, AppointmentStatus } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
-import { all, first, isoDay, preparedQuery, qb, run, sql, type DB, type Param, type RowOf } from '../db/typed';
+import {
+  all,
+  appointmentEnd,
+  appointmentStart,
+  appointmentTimes,
+  first,
+  isoDay,
+  preparedQuery,
+  qb,
+  run,
+  sql,
+  type DB,
+  type Param,
+  type RowOf,
+} from '../db/typed';
 import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
 import { constantIn } from '@/domain/translations';
@@ -72,8 +86,7 @@ const appointmentSelect = () =>
       'a.id',
       'a.user_id',
       'a.status',
-      sql<Date>`lower(a.during)`.as('start_at'),
-      sql<Date>`upper(a.during)`.as('end_at'),
+      ...appointmentTimes(),
       'a.slot_id',
       'a.appointment_mode',
       'a.counseling_type',
@@ -214,8 +227,8 @@ export async function appointmentById(db: Queryable, id: string): Promise<Booked
 export function appointmentTiming(when: 'upcoming' | 'past', now: Date): { where: Expression<SqlBool>; order: 'asc' | 'desc' } {
   const at = sql<Date>`${now.toISOString()}::timestamptz`;
   return when === 'upcoming'
-    ? { where: sql<SqlBool>`upper(a.during) > ${at}`, order: 'asc' }
-    : { where: sql<SqlBool>`upper(a.during) <= ${at}`, order: 'desc' };
+    ? { where: sql<SqlBool>`${appointmentEnd()} > ${at}`, order: 'asc' }
+    : { where: sql<SqlBool>`${appointmentEnd()} <= ${at}`, order: 'desc' };
 }
 
 /** Appointments `a` that meet `where`, by start time (`order`) then id, at most `limit`, as the API answers them. */
@@ -225,14 +238,7 @@ export async function appointmentsWhere(
   order: 'asc' | 'desc',
   limit: number,
 ): Promise<BookedAppointment[]> {
-  const rows = await all(
-    db,
-    appointmentSelect()
-      .where(where)
-      .orderBy(sql`lower(a.during)`, order)
-      .orderBy('a.id')
-      .limit(Math.trunc(limit)),
-  );
+  const rows = await all(db, appointmentSelect().where(where).orderBy(appointmentStart(), order).orderBy('a.id').limit(Math.trunc(limit)));
   return rows.map(out);
 }
 
@@ -241,7 +247,7 @@ export const sessionsWithProvider = (patient: Expression<string>, provider: Expr
   qb
     .selectFrom('appointments as a')
     .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
-    .select([sql<Date>`lower(a.during)`.as('start_at'), 'a.status'])
+    .select([appointmentStart().as('start_at'), 'a.status'])
     .$narrowType<{ status: AppointmentStatus }>()
     .where('ap.patient_id', '=', patient)
     .where('a.provider_id', '=', provider);
@@ -265,7 +271,7 @@ export async function lockAppointmentForChange(tx: Queryable, id: string) {
     tx,
     qb
       .selectFrom('appointments')
-      .select(['status', sql<Date>`lower(during)`.as('start_at'), 'slot_id'])
+      .select(['status', appointmentStart('appointments').as('start_at'), 'slot_id'])
       .$narrowType<{ status: AppointmentStatus }>()
       .where('id', '=', id)
       .forUpdate(),
@@ -315,7 +321,7 @@ export async function moveToHold(tx: Queryable, id: string, holdId: string, plac
         slot_id: sql<string | null>`r.slot_id`,
         practice_id: place.practiceId,
         appointment_mode: place.appointmentMode,
-        rescheduled_from: sql<Date>`lower(a.during)`,
+        rescheduled_from: appointmentStart(),
         updated_at: sql<Date>`now()`,
       })
       .where('a.id', '=', id)

@@ -8,33 +8,13 @@ import { preparedQuery, qb, sql, type DB, type Param } from '../db/typed';
 import { openOfferOfHold } from '../waitlist/offers';
 import type { CommitContext } from './commit';
 import type { AppointmentMailTemplate } from './mails';
+import { BOOKING_TERMS, insertAppointments } from './appointment-insert';
 
 /** The mail that confirms a booking (recorded by the statement that books, queued in its transaction). */
 export const CONFIRMATION_MAIL = 'appointment-confirmation' satisfies AppointmentMailTemplate;
 
 /** The appointment's columns from the request and the plan (the rest are the hold's), in the statement's order. */
-const BOOKED_COLUMNS = [
-  'id',
-  'user_id',
-  'practice_id',
-  'appointment_mode',
-  'counseling_type',
-  'counseling_type_id',
-  'is_follow_up',
-  'time_zone',
-  'self_pay',
-  'self_pay_consent_category',
-  'insurance_id',
-  'booking_funnel',
-  'booking_source',
-  'app_source',
-  'partnership_code',
-  'business_partner_id',
-  'price_cents',
-  'booked_by',
-  'idempotency_key',
-  'rebooked_from',
-] as const;
+const BOOKED_COLUMNS = ['id', ...BOOKING_TERMS, 'idempotency_key', 'rebooked_from'] as const;
 
 /** The values of BOOKED_COLUMNS for this booking. */
 export function bookedValues(c: CommitContext) {
@@ -100,18 +80,21 @@ export const convertHoldStatement = preparedQuery((p: Param<ConvertValues>) => {
         .forUpdate(),
     )
     .with('booked', (db) =>
-      db
-        .insertInto('appointments')
-        .columns(['provider_id', 'slot_id', 'during', ...BOOKED_COLUMNS])
-        .expression((eb) =>
-          eb
-            .selectFrom('hold as h')
-            .select(['h.provider_id', 'h.slot_id', 'h.during', ...BOOKED_COLUMNS.map((column) => sql`${p(column)}`.as(column))])
-            .where('h.held_by', '=', p('callerId'))
-            .where('h.kind', '=', 'hold')
-            .where(sql<boolean>`h.live`),
-        )
-        .returning('id'),
+      insertAppointments((values) =>
+        db
+          .selectFrom('hold as h')
+          .select((eb) =>
+            values({
+              provider_id: eb.ref('h.provider_id'),
+              slot_id: eb.ref('h.slot_id'),
+              during: eb.ref('h.during'),
+              ...Object.fromEntries(BOOKED_COLUMNS.map((column) => [column, p(column)])),
+            }),
+          )
+          .where('h.held_by', '=', p('callerId'))
+          .where('h.kind', '=', 'hold')
+          .where(sql<boolean>`h.live`),
+      ).returning('id'),
     )
     .with('converted', (db) =>
       db

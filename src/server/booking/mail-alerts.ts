@@ -10,7 +10,7 @@ import { mailNameKey } from '@/domain/mail-name';
 import { taskText } from '@/domain/task-text';
 import { createTask, resolveTask, systemRequest } from '../tasks/service';
 import { attachmentsOf, MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
-import { first, qb, sql } from '../db/typed';
+import { appointmentStart, first, qb, sql } from '../db/typed';
 import { recordMailTry } from './session-mails';
 
 export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: string): Promise<boolean> {
@@ -25,7 +25,7 @@ export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: str
         'm.appointment_id',
         'm.template',
         'ap.patient_id',
-        sql<Date>`lower(a.during)`.as('start_at'),
+        appointmentStart().as('start_at'),
         sql<string>`coalesce(a.time_zone, pr.time_zone)`.as('time_zone'),
       ])
       .where('m.id', '=', sessionMailId)

@@ -3,7 +3,7 @@ import type { BookedAppointment } from '@/generated/entities';
 import type { AppointmentStatus } from '@/generated/enums';
 import { appointmentOwnerById } from '../accounts/reach';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, first, qb, sql, type RowOf } from '../db/typed';
 import { appointmentsWhere, appointmentTiming } from './appointments';
 
 /** An appointment with its account, that account's partner, and what a rebooking copies (accounts/reach.ts reachRecord's query). */
@@ -12,7 +12,7 @@ export const appointmentAccessById = (id: string) =>
     .select((eb) => [
       'a.provider_id',
       'a.status',
-      sql<Date>`lower(a.during)`.as('start_at'),
+      appointmentStart().as('start_at'),
       'a.time_zone',
       'a.counseling_type',
       'a.self_pay',

@@ -14,12 +14,13 @@ import { sessionPayRate } from '@/domain/pay-rate';
 import { dollarsToCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, appointmentTimes, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { changeDue } from '../money/ledger';
 import { providerOpenSlots } from '../marketplace/availability';
 import { purgeExpiredHolds } from './holds';
 import type { BookingPlan } from './check-rules';
+import { BOOKING_TERMS, insertAppointments } from './appointment-insert';
 
 export interface SeriesRequest {
   repeat: 'week' | 'otherWeek';
@@ -134,63 +135,21 @@ function bookLaterQuery(c: { firstId: string; series: SeriesPlan; callerId: stri
         .selectAll(),
     )
     .with('booked', (db) =>
-      db
-        .insertInto('appointments')
-        .columns([
-          'id',
-          'user_id',
-          'provider_id',
-          'practice_id',
-          'slot_id',
-          'during',
-          'appointment_mode',
-          'counseling_type',
-          'counseling_type_id',
-          'is_follow_up',
-          'time_zone',
-          'self_pay',
-          'self_pay_consent_category',
-          'insurance_id',
-          'booking_funnel',
-          'booking_source',
-          'app_source',
-          'partnership_code',
-          'business_partner_id',
-          'price_cents',
-          'booked_by',
-          'series_id',
-          'series_index',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom(['src as s', 'occ as o'])
-            .select((se) => [
-              'o.id',
-              's.user_id',
-              's.provider_id',
-              's.practice_id',
-              'o.slot_id',
-              sql<string>`tstzrange(o.start_at, o.end_at)`.as('during'),
-              's.appointment_mode',
-              's.counseling_type',
-              's.counseling_type_id',
-              sql.lit(true).as('is_follow_up'),
-              's.time_zone',
-              's.self_pay',
-              's.self_pay_consent_category',
-              's.insurance_id',
-              's.booking_funnel',
-              's.booking_source',
-              's.app_source',
-              's.partnership_code',
-              's.business_partner_id',
-              sql<number | null>`${series.laterPriceCents}::int`.as('price_cents'),
-              's.booked_by',
-              se.selectFrom('series').select('id').as('series_id'),
-              'o.idx as series_index',
-            ]),
-        )
-        .returning(['id', 'provider_id', 'slot_id', 'during']),
+      insertAppointments((values) =>
+        db.selectFrom(['src as s', 'occ as o']).select((eb) =>
+          values({
+            id: eb.ref('o.id'),
+            provider_id: eb.ref('s.provider_id'),
+            slot_id: eb.ref('o.slot_id'),
+            during: sql<string>`tstzrange(o.start_at, o.end_at)`,
+            ...Object.fromEntries(BOOKING_TERMS.map((column) => [column, eb.ref(`s.${column}`)])),
+            is_follow_up: sql.lit(true),
+            price_cents: sql<number | null>`${series.laterPriceCents}::int`,
+            series_id: eb.selectFrom('series').select('id').$asScalar(),
+            series_index: eb.ref('o.idx'),
+          }),
+        ),
+      ).returning(['id', 'provider_id', 'slot_id', 'during']),
     )
     .with('reserved', (db) =>
       db
@@ -254,7 +213,7 @@ export async function sessionAndLaterOfSeries(db: Queryable, appointmentId: stri
     qb
       .selectFrom('appointments as me')
       .innerJoin('appointments as a', (join) => join.onRef('a.series_id', '=', 'me.series_id').onRef('a.series_index', '>=', 'me.series_index'))
-      .select(['a.id', 'a.user_id as account_id', 'a.self_pay', 'a.status', sql<Date>`lower(a.during)`.as('start_at')])
+      .select(['a.id', 'a.user_id as account_id', 'a.self_pay', 'a.status', appointmentStart().as('start_at')])
       .$narrowType<{ status: AppointmentStatus }>()
       .where('me.id', '=', appointmentId)
       .where((eb) => eb.or([eb('a.id', '=', eb.ref('me.id')), eb('a.status', '=', 'booked')]))
@@ -270,7 +229,7 @@ const seriesEstimateQuery = (appointmentId: string) =>
     .select((eb) => [
       eb.selectFrom('appointments as f').select('f.id').whereRef('f.series_id', '=', 'me.series_id').where('f.series_index', '=', 0).as('first_id'),
       sql<number>`count(*) FILTER (WHERE a.status = 'booked')::int`.as('sessions'),
-      sql<Date>`max(lower(a.during)) FILTER (WHERE a.status = 'booked')`.as('last_start'),
+      sql<Date>`max(${appointmentStart()}) FILTER (WHERE a.status = 'booked')`.as('last_start'),
       sql<number | null>`min(a.price_cents) FILTER (WHERE a.series_index > 0 AND a.status = 'booked')`.as('later_price_cents'),
     ])
     .where('me.id', '=', appointmentId)
@@ -311,18 +270,7 @@ export async function seriesSessions(db: Queryable, seriesId: string): Promise<S
     qb
       .selectFrom('appointments as a')
       .innerJoin('appointment_series as se', 'se.id', 'a.series_id')
-      .select([
-        'a.id',
-        'a.series_index',
-        sql<Date>`lower(a.during)`.as('start_at'),
-        sql<Date>`upper(a.during)`.as('end_at'),
-        'a.status',
-        'a.created_at',
-        'a.updated_at',
-        'a.rescheduled_from',
-        'se.repeat',
-        'se.time_zone',
-      ])
+      .select(['a.id', 'a.series_index', ...appointmentTimes(), 'a.status', 'a.created_at', 'a.updated_at', 'a.rescheduled_from', 'se.repeat', 'se.time_zone'])
       // every session of a series has its place in it
       .$narrowType<{ series_index: number; status: AppointmentStatus; repeat: SeriesRequest['repeat'] }>()
       .where('a.series_id', '=', seriesId)

@@ -10,7 +10,7 @@ import type { AdminProviderProfile, EndpointTypes } from '@/generated/entities';
 import type { ProviderRemovalReason } from '@/generated/enums';
 import { messageTemplate } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { openFutureSlots } from './availability';
@@ -49,7 +49,7 @@ const providerSelect = (now: Date) =>
         .select(sql<number>`count(*)::int`.as('n'))
         .whereRef('a.provider_id', '=', 'p.id')
         .where('a.status', '=', 'booked')
-        .where(sql<Date>`lower(a.during)`, '>', sql<Date>`${now.toISOString()}::timestamptz`)
+        .where(appointmentStart(), '>', sql<Date>`${now.toISOString()}::timestamptz`)
         .$asScalar()
         .as('upcoming'),
     ]);
@@ -189,12 +189,12 @@ export async function removeProvider(request: FastifyRequest, id: string, reason
             .orderBy('x.position')
             .limit(1)
             .as('patient_id'),
-          sql<Date>`lower(a.during)`.as('start'),
+          appointmentStart().as('start'),
         ])
         .where('a.provider_id', '=', id)
         .where('a.status', '=', 'booked')
-        .where(sql<Date>`lower(a.during)`, '>', sql<Date>`${nowIso}::timestamptz`)
-        .orderBy(sql`lower(a.during)`)
+        .where(appointmentStart(), '>', sql<Date>`${nowIso}::timestamptz`)
+        .orderBy(appointmentStart())
         .orderBy('a.id'),
     );
     // The removal reason is an enumeration value (its label in the reader's language); the admin's note stays as typed.

@@ -11,7 +11,7 @@ import { calendarSequence, icsFeed } from '@/domain/calendar';
 import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql } from '../db/typed';
+import { all, appointmentEnd, appointmentStart, appointmentTimes, first, qb, run, sql } from '../db/typed';
 import { accountLocale, readerLocale, withLocale } from '../locale';
 import { siteUrl } from '../site-url';
 import * as careEnums from '@/generated/enums/care';
@@ -74,8 +74,7 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
       .innerJoin('providers as p', 'p.id', 'a.provider_id')
       .select((eb) => [
         'a.id',
-        sql<Date>`lower(a.during)`.as('start_at'),
-        sql<Date>`upper(a.during)`.as('end_at'),
+        ...appointmentTimes(),
         'a.appointment_mode',
         'a.created_at as booked_at',
         'a.updated_at as changed_at',
@@ -84,8 +83,8 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
       ])
       .where('a.provider_id', '=', feed.provider_id)
       .where('a.status', '=', 'booked')
-      .where(sql<boolean>`upper(a.during) >= ${now.toISOString()}::timestamptz - make_interval(days => ${FEED_PAST_DAYS}::int)`)
-      .orderBy(sql`lower(a.during)`),
+      .where(sql<boolean>`${appointmentEnd()} >= ${now.toISOString()}::timestamptz - make_interval(days => ${FEED_PAST_DAYS}::int)`)
+      .orderBy(appointmentStart()),
   );
   // Its reader is the clinician who made it (a calendar app asks in no language): written in their language, its link opens the schedule in it.
   const locale = readerLocale(await accountLocale(db, feed.created_by));

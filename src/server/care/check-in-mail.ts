@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { isDue, type Instrument } from '@/domain/measures';
-import { all, first, qb, sql } from '../db/typed';
+import { all, appointmentStart, first, qb, sql } from '../db/typed';
 import type { JobDefinition } from '../jobs/registry';
 import { siteUrl } from '../site-url';
 
@@ -44,8 +44,8 @@ export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
         ];
       })
       .where('a.status', '=', 'booked')
-      .where(sql<Date>`lower(a.during)`, '>', sql<Date>`${now.toISOString()}::timestamptz`)
-      .where(sql<Date>`lower(a.during)`, '<=', sql<Date>`${until.toISOString()}::timestamptz`)
+      .where(appointmentStart(), '>', sql<Date>`${now.toISOString()}::timestamptz`)
+      .where(appointmentStart(), '<=', sql<Date>`${until.toISOString()}::timestamptz`)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -57,7 +57,7 @@ export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
         ),
       )
       .orderBy('ap.patient_id')
-      .orderBy(sql`lower(a.during)`)
+      .orderBy(appointmentStart())
       .orderBy('a.id'),
   );
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);

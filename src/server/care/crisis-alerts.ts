@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { taskText, type TaskText } from '@/domain/task-text';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql } from '../db/typed';
+import { all, appointmentEnd, appointmentStart, first, qb, run, sql } from '../db/typed';
 import { createTask } from '../tasks/service';
 import type { Task } from '../tasks/repository';
 
@@ -21,11 +21,7 @@ export async function providersToTell(tx: Queryable, patientId: string, now: Dat
         w
           .selectFrom('appointments as a')
           .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
-          .select([
-            'a.provider_id',
-            sql<Date>`lower(a.during)`.as('start_at'),
-            sql<boolean>`upper(a.during) > ${now.toISOString()}::timestamptz`.as('upcoming'),
-          ])
+          .select(['a.provider_id', appointmentStart().as('start_at'), sql<boolean>`${appointmentEnd()} > ${now.toISOString()}::timestamptz`.as('upcoming')])
           .where('ap.patient_id', '=', patientId)
           .where('a.status', '=', 'booked'),
       )

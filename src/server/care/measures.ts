@@ -10,7 +10,7 @@ import { constants } from '@/generated/constants';
 import { answersProblem, isDue, score, type Instrument } from '@/domain/measures';
 import { needsCrisisHelp } from '@/domain/crisis';
 import type { Queryable } from '../db/connection';
-import { first, qb, sql } from '../db/typed';
+import { appointmentEnd, first, qb, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
@@ -117,7 +117,7 @@ export async function patientMeasures(request: FastifyRequest, patientId: string
       .select(sql`1`.as('one'))
       .where('ap.patient_id', '=', patientId)
       .where('a.status', '=', 'booked')
-      .where(sql<Date>`upper(a.during)`, '>', sql<Date>`${now.toISOString()}::timestamptz`)
+      .where(appointmentEnd(), '>', sql<Date>`${now.toISOString()}::timestamptz`)
       .limit(1),
   );
   const due = upcoming ? (['phq9', 'gad7'] as Instrument[]).filter((i) => isDue(items.filter((m) => m.instrument === i).at(-1)?.completedAt ?? null, now)) : [];

@@ -19,7 +19,7 @@ import { messageTemplate } from '@/domain/messages';
 import { answerReferral, mayReferTo, referralStateOf, taskStatusOfReferral } from '@/domain/referrals';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
-import { all, first, isoDay, qb, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, first, isoDay, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { writeAudit } from '../audit';
 import { findTask } from '../tasks/repository';
@@ -131,7 +131,7 @@ export async function providersToReferTo(request: FastifyRequest, providerId: st
           .select('pr.state')
           .where('ap.patient_id', '=', patientId)
           .where('a.provider_id', '=', providerId)
-          .orderBy(sql`lower(a.during)`, 'desc')
+          .orderBy(appointmentStart(), 'desc')
           .limit(1),
       )
       .selectFrom('providers as v')

@@ -58,6 +58,15 @@ export const isoDay = (date: Expression<Date | null>) => sql<string | null>`to_c
 /** The database's `now()` (a column stamped by the database's clock, where the code did so before). */
 export const dbNow = sql<Date>`now()`;
 
+/** When the appointment named `alias` in the statement starts: the lower bound of its `during`, an instant. */
+export const appointmentStart = (alias = 'a') => sql<Date>`lower(${sql.ref(`${alias}.during`)})`;
+
+/** When the appointment named `alias` in the statement ends: the upper bound of its `during`, an instant. */
+export const appointmentEnd = (alias = 'a') => sql<Date>`upper(${sql.ref(`${alias}.during`)})`;
+
+/** An appointment's times in a select list, as every reader of appointments names them: `start_at`, `end_at`. */
+export const appointmentTimes = (alias = 'a') => [appointmentStart(alias).as('start_at'), appointmentEnd(alias).as('end_at')] as const;
+
 /** The row a query answers. */
 export type RowOf<Q> = Q extends Compilable<infer R> ? R : never;
 

@@ -8,7 +8,7 @@ import moment from 'moment-timezone';
 import type { EndpointTypes } from '@/generated/entities';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, sql } from '../db/typed';
+import { all, appointmentStart, appointmentTimes, first, qb, sql } from '../db/typed';
 import { fullName } from '@/domain/names';
 
 export type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
@@ -28,7 +28,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string, 
   const dayStart = moment.tz(date, 'YYYY-MM-DD', practice.time_zone).startOf('day');
   const from = dayStart.toDate();
   const to = dayStart.clone().add(1, 'day').toDate();
-  const startOf = sql<Date>`lower(a.during)`;
+  const startOf = appointmentStart();
   const rows = await all(
     db,
     qb
@@ -39,8 +39,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string, 
       .select((eb) => [
         'a.id',
         'a.user_id',
-        startOf.as('start_at'),
-        sql<Date>`upper(a.during)`.as('end_at'),
+        ...appointmentTimes(),
         'a.appointment_mode',
         'a.counseling_type',
         'a.insurance_id',

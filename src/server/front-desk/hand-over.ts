@@ -6,7 +6,7 @@
 import moment from 'moment-timezone';
 import type { EndpointTypes } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
-import { first, qb, sql } from '../db/typed';
+import { appointmentStart, first, qb } from '../db/typed';
 
 export type HandOver = EndpointTypes['getFrontDeskHandOver']['response'];
 
@@ -22,7 +22,7 @@ export async function handOverOf(db: Queryable, patientId: string, appointmentId
       .select((eb) => [
         'p.first_name',
         'p.last_name',
-        sql<Date>`lower(a.during)`.as('start_at'),
+        appointmentStart().as('start_at'),
         'pr.id as practice_id',
         'pr.name as practice_name',
         'pr.time_zone',

@@ -10,7 +10,7 @@
 import { sessionPayRate } from '@/domain/pay-rate';
 import { isFollowUpWith } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { dollarsToCents } from '@/domain/money';
 import { chargeCard } from './charges';
@@ -177,7 +177,7 @@ export async function repriceMovedSession(tx: Queryable, move: MoneyMove, sessio
       .innerJoin('providers as pr', 'pr.id', 'a.provider_id')
       .innerJoin('appointment_patients as ap', (join) => join.onRef('ap.appointment_id', '=', 'a.id').on('ap.position', '=', 0))
       .select([
-        sql<Date>`lower(a.during)`.as('start_at'),
+        appointmentStart().as('start_at'),
         'a.price_cents',
         'ap.patient_id',
         sql<string | null>`pr.pay_individual::text`.as('pay_individual'),

@@ -3,24 +3,15 @@
  * statements). Appointments are written by the booking part (tables of migration 0003).
  */
 import type { Queryable } from '../db/connection';
-import { all, qb, sql, type RowOf } from '../db/typed';
+import { all, appointmentStart, appointmentTimes, qb, sql, type RowOf } from '../db/typed';
 
 const appointmentFacts = (patientIds: readonly string[]) =>
   qb
     .selectFrom('appointments as a')
     .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
-    .select([
-      'a.id',
-      'ap.patient_id',
-      'a.provider_id',
-      'a.practice_id',
-      'a.status',
-      sql<Date>`lower(a.during)`.as('start_at'),
-      sql<Date>`upper(a.during)`.as('end_at'),
-      'a.appointment_mode',
-    ])
+    .select(['a.id', 'ap.patient_id', 'a.provider_id', 'a.practice_id', 'a.status', ...appointmentTimes(), 'a.appointment_mode'])
     .where('ap.patient_id', '=', sql<string>`ANY(${patientIds}::uuid[])`)
-    .orderBy(sql`lower(a.during)`)
+    .orderBy(appointmentStart())
     .orderBy('a.id');
 
 export type AppointmentFact = RowOf<ReturnType<typeof appointmentFacts>>;

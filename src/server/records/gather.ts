@@ -12,7 +12,7 @@ import { exportSections, type ExportSection, type RecordExportInput } from '@/do
 import { isInstrument } from '@/domain/measures';
 import { constantIn, enumLabelOf } from '@/domain/translations';
 import type { Queryable } from '../db/connection';
-import { all, isoDay, qb, sql } from '../db/typed';
+import { all, appointmentStart, appointmentTimes, isoDay, qb, sql } from '../db/typed';
 import { purposeText } from '../billing/repository';
 import * as careEnums from '@/generated/enums/care';
 import * as moneyEnums from '@/generated/enums/money';
@@ -54,8 +54,7 @@ export async function gatherRecord(
       .select((eb) => [
         'a.id',
         sql<'booked' | 'cancelled'>`a.status`.as('status'),
-        sql<Date>`lower(a.during)`.as('start_at'),
-        sql<Date>`upper(a.during)`.as('end_at'),
+        ...appointmentTimes(),
         sql<'online' | 'in_person'>`a.appointment_mode`.as('appointment_mode'),
         'a.provider_id',
         'a.practice_id',
@@ -78,7 +77,7 @@ export async function gatherRecord(
             .where('ap.patient_id', '=', sql<string>`ANY(${ids}::uuid[])`),
         ),
       )
-      .orderBy(sql`lower(a.during)`)
+      .orderBy(appointmentStart())
       .orderBy('a.id'),
   );
   const providerIds = [...new Set(appointments.map((a) => a.provider_id))];

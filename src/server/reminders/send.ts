@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { NotNull } from 'kysely';
-import { all, first, qb, run, sql } from '../db/typed';
+import { all, appointmentStart, first, qb, run, sql } from '../db/typed';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -36,7 +36,7 @@ export interface ReminderJobData {
 export async function sweepReminders(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const horizon = new Date(now.getTime() + Math.max(...constants.reminderOffsetsMinutes) * 60_000);
-  const startOf = sql<Date>`lower(a.during)`;
+  const startOf = appointmentStart();
   const candidates = await all(
     app.database,
     qb
@@ -93,7 +93,7 @@ export async function sendReminder(app: FastifyInstance, data: ReminderJobData):
     db,
     qb
       .selectFrom('appointments')
-      .select(['status', sql<Date>`lower(during)`.as('start_at'), 'user_id', 'time_zone'])
+      .select(['status', appointmentStart('appointments').as('start_at'), 'user_id', 'time_zone'])
       .where('id', '=', data.appointmentId),
   );
   // Cancelled since, or moved to another time (the sweep queues the new time's reminders).

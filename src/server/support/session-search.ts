@@ -2,7 +2,7 @@
 import type { EndpointTypes } from '@/generated/entities';
 import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
-import { all, qb, sql } from '../db/typed';
+import { all, appointmentStart, qb, sql } from '../db/typed';
 import type { Caller } from '../plugins/auth';
 
 type Query = EndpointTypes['searchSupportSessions']['query'];
@@ -16,7 +16,7 @@ export async function searchSessions(db: Queryable, caller: Caller, q: Query): P
   if (partnerOnly && !caller.businessPartnerId) return [];
   const fullName = sql<string>`p.first_name || ' ' || p.last_name`;
   const providerName = sql<string>`pv.first_name || ' ' || pv.last_name`;
-  const start = sql<Date>`lower(a.during)`;
+  const start = appointmentStart();
   const rows = await all(
     db,
     qb
@@ -52,7 +52,7 @@ export async function searchSessions(db: Queryable, caller: Caller, q: Query): P
         ),
       )
       .$if(!!q.email?.trim(), (b) => b.where('u.email', '=', sql<string>`${q.email!.trim()}::citext`))
-      .$if(!!q.date, (b) => b.where(sql<string>`(lower(a.during) AT TIME ZONE a.time_zone)::date`, '=', sql<string>`${q.date!}::date`))
+      .$if(!!q.date, (b) => b.where(sql<string>`(${appointmentStart()} AT TIME ZONE a.time_zone)::date`, '=', sql<string>`${q.date!}::date`))
       .$if(!!q.provider, (b) => b.where(providerName, 'ilike', contains(q.provider!)))
       .$if(partnerOnly, (b) => b.where('u.business_partner_id', '=', caller.businessPartnerId!))
       .orderBy(start, 'desc')

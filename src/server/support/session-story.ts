@@ -11,7 +11,7 @@ import type { AuditOutcome } from '@/generated/enums';
 import { appointmentById } from '../booking/appointments';
 import { sessionMails } from '../booking/session-mails';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, sql } from '../db/typed';
+import { all, appointmentStart, first, qb, sql } from '../db/typed';
 import { dollarsToCents } from '@/domain/money';
 
 export type SessionStory = EndpointTypes['getSupportSession']['response'];
@@ -41,8 +41,6 @@ const auditOf = (id: string) =>
     .select(['l.at', nameOf('u').as('name'), 'u.user_type'])
     .where('l.record_type', '=', 'appointment')
     .where('l.record_id', '=', id);
-
-const appointmentStart = sql<Date>`lower(during)`;
 
 export async function sessionStory(db: Queryable, id: string): Promise<SessionStory | undefined> {
   const appointment = await appointmentById(db, id);
@@ -77,12 +75,12 @@ export async function sessionStory(db: Queryable, id: string): Promise<SessionSt
       db,
       qb
         .selectFrom('appointments')
-        .select(['id', appointmentStart.as('start'), 'status', sql<'replaces' | 'replacedBy'>`'replaces'`.as('relation')])
+        .select(['id', appointmentStart('appointments').as('start'), 'status', sql<'replaces' | 'replacedBy'>`'replaces'`.as('relation')])
         .where('id', '=', sql<string>`${row!.rebooked_from}`)
         .unionAll(
           qb
             .selectFrom('appointments')
-            .select(['id', appointmentStart.as('start'), 'status', sql<'replaces' | 'replacedBy'>`'replacedBy'`.as('relation')])
+            .select(['id', appointmentStart('appointments').as('start'), 'status', sql<'replaces' | 'replacedBy'>`'replacedBy'`.as('relation')])
             .where('rebooked_from', '=', id),
         )
         .orderBy('start')

@@ -5,7 +5,7 @@
  * engine (hourly); the alert names the session, so support opens its story and calls the patient.
  */
 import type { FastifyInstance } from 'fastify';
-import { all, qb, sql } from '../db/typed';
+import { all, appointmentStart, qb, sql } from '../db/typed';
 import { constants } from '@/generated/constants';
 import { taskText } from '@/domain/task-text';
 import type { JobDefinition } from '../jobs/registry';
@@ -15,7 +15,7 @@ import { createTask, systemRequest } from '../tasks/service';
 export async function raiseConsentAlerts(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const until = new Date(now.getTime() + constants.consentAlertHours * 3_600_000);
-  const startOf = sql<Date>`lower(a.during)`;
+  const startOf = appointmentStart();
   const rows = await all(
     app.database,
     qb

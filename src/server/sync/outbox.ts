@@ -10,7 +10,7 @@ import { constants } from '@/generated/constants';
 import { fhirAppointment, fhirConsent, fhirPatient, fhirPaymentNotice, nextAttemptAt, type FhirResource, type SyncResourceType } from '@/domain/sync';
 import type { ExpressionBuilder, Selection } from 'kysely';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, run, sql, type DB } from '../db/typed';
+import { all, appointmentTimes, first, qb, run, sql, type DB } from '../db/typed';
 import { listTasks } from '../tasks/repository';
 import { createTask, systemRequest, type ActingRequest } from '../tasks/service';
 import type { SyncAdapter } from './adapters';
@@ -88,8 +88,7 @@ export async function buildResource(
           .selectFrom('appointments as a')
           .select((eb) => [
             'a.status',
-            sql<Date>`lower(a.during)`.as('start_at'),
-            sql<Date>`upper(a.during)`.as('end_at'),
+            ...appointmentTimes(),
             'a.appointment_mode',
             'a.provider_id',
             'a.practice_id',

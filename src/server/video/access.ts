@@ -7,7 +7,7 @@
 import type { NotNull } from 'kysely';
 import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Queryable } from '../db/connection';
-import { first, qb, run, sql } from '../db/typed';
+import { appointmentTimes, first, qb, run, sql } from '../db/typed';
 import { isUuid } from '@/domain/ids';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { visitRoomState, visitWindow, type VisitRoomState } from '@/domain/video-visit';
@@ -45,8 +45,7 @@ const visitQuery = (appointmentId: string, userId: string) =>
       'a.id',
       'a.status',
       'a.appointment_mode',
-      sql<Date>`lower(a.during)`.as('start_at'),
-      sql<Date>`upper(a.during)`.as('end_at'),
+      ...appointmentTimes(),
       eb
         .or([
           eb('a.user_id', '=', userId),
