@@ -22,7 +22,6 @@ import profileForm from '@/generated/forms/care-admin-provider-profile';
 import removeProviderForm from '@/generated/forms/care-admin-remove-provider';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { parseDollars } from '@/domain/money';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
@@ -31,6 +30,7 @@ import { toastShown } from '@/client/store/toasts';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
+import { typedDollars } from './request-text';
 import './care.css';
 import { constantIn, enumLabelOf, routeTitle } from '@/domain/translations';
 
@@ -43,12 +43,6 @@ type ProfileFields = Omit<AdminProviderProfile, 'title' | 'payIndividual' | 'pay
   payIndividual: string;
   payFollowUp?: string;
 };
-
-/** A rate the form checked (the one cents parser's shape) as the dollars the body takes; null when left empty. */
-function dollarsOf(text: string | undefined): number | null {
-  const cents = text?.trim() ? parseDollars(text) : undefined;
-  return cents === undefined ? null : cents / 100;
-}
 
 function ProfileForm({ provider }: { provider: Answer }) {
   const dispatch = useAppDispatch();
@@ -90,7 +84,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
           save.mutate({
             params: { id: provider.id },
             // The form has held the rates to the parser's shape; the server holds them to their range.
-            body: { ...fields, filterIds, title: providerTitle, payIndividual: dollarsOf(individual) ?? -1, payFollowUp: dollarsOf(followUp) },
+            body: { ...fields, filterIds, title: providerTitle, payIndividual: typedDollars(individual) ?? -1, payFollowUp: typedDollars(followUp) ?? null },
           })
         }
       />

@@ -21,7 +21,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { formatDay } from '@/domain/date-format';
 import { useCareTimeZone } from './care-zone';
 import { Skeleton } from '@/client/ui/Skeleton';
-import { amountOf, requestSpecifics } from './request-text';
+import { requestSpecifics, typedDollars } from './request-text';
 import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 import * as careEnums from '@/generated/enums/care';
 
@@ -46,8 +46,8 @@ function requestBody(kind: ProviderRequestKind, fields: RequestFields): Provider
   const { payIndividual, payFollowUp, ...rest } = fields;
   const body: ProviderRequestInput = { ...rest, kind };
   // The form took them as typed amounts; the request holds them as numbers.
-  const individual = payIndividual === undefined ? undefined : amountOf(payIndividual);
-  const followUp = payFollowUp === undefined ? undefined : amountOf(payFollowUp);
+  const individual = typedDollars(payIndividual);
+  const followUp = typedDollars(payFollowUp);
   if (individual !== undefined) body.payIndividual = individual;
   if (followUp !== undefined) body.payFollowUp = followUp;
   return body;

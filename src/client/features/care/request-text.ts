@@ -2,7 +2,7 @@
 import type { ProviderRequestInput } from '@/generated/entities';
 import { message } from '@/domain/messages';
 import { stateName } from '@/client/ui/format';
-import { formatDollars } from '@/domain/money';
+import { formatDollars, parseDollars } from '@/domain/money';
 
 export function requestSpecifics(r: ProviderRequestInput): string | null {
   if (r.kind === 'licence_added' && r.stateCode) return message('ui.care.requests.licence', { state: stateName(r.stateCode), number: r.licenseNumber ?? '' });
@@ -17,8 +17,11 @@ export function requestSpecifics(r: ProviderRequestInput): string | null {
   return null;
 }
 
-/** A typed amount of money, or undefined when the field is empty or no number (the server says what is missing). */
-export function amountOf(text: string): number | undefined {
-  const value = Number(text.trim());
-  return text.trim() === '' || !Number.isFinite(value) ? undefined : value;
+/**
+ * A rate typed in a care form (its pattern is the one cents parser's shape) as the dollars the request takes, read by
+ * the one cents parser; undefined when left empty.
+ */
+export function typedDollars(text: string | undefined): number | undefined {
+  const cents = text?.trim() ? parseDollars(text) : undefined;
+  return cents === undefined ? undefined : cents / 100;
 }
