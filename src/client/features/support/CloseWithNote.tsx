@@ -5,11 +5,13 @@
  */
 import type { FormDefinition } from '@/generated/types';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import type { ButtonVariant } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 
 export function CloseWithNote({
   id,
   form,
+  variant,
   problem,
   pending,
   onClose,
@@ -18,6 +20,8 @@ export function CloseWithNote({
   id: string;
   /** The caller's form: a required note, its label, its message when missing and the button's words. */
   form: FormDefinition;
+  /** The button's weight beside the task's other actions. */
+  variant: ButtonVariant;
   /** The server's answer to the last try, if it refused. */
   problem?: string;
   /** A request about the task is under way: the button is busy. */
@@ -26,7 +30,13 @@ export function CloseWithNote({
 }) {
   return (
     <section className="stack-sm" aria-labelledby={id}>
-      <SpecForm<{ note: string }> idPrefix={`${id}-close`} form={form} submitting={pending} onSubmit={({ note }) => onClose(note.trim())} />
+      <SpecForm<{ note: string }>
+        idPrefix={`${id}-close`}
+        form={form}
+        submitting={pending}
+        submitVariant={variant}
+        onSubmit={({ note }) => onClose(note.trim())}
+      />
       <ErrorNotice text={problem} inline />
     </section>
   );

@@ -100,6 +100,7 @@ function ReportItem({ report }: { report: Report }) {
       <CloseWithNote
         id={id}
         form={closeForm}
+        variant="secondary"
         problem={problem}
         pending={close.isPending}
         onClose={(note) => {

@@ -114,6 +114,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
       <CloseWithNote
         id={id}
         form={resolveForm}
+        variant="ghost"
         problem={problem}
         pending={busy}
         onClose={(note) => {

@@ -16,6 +16,18 @@ describe('SpecForm', () => {
     expect(screen.getByRole('button', { name: form.submitLabel })).toBeTruthy();
   });
 
+  it('draws its button with the weight the page gives it: primary unless the page says otherwise, red for what cannot be undone', () => {
+    const button = (props: Partial<Parameters<typeof SpecForm>[0]>) => {
+      const { unmount } = render(<SpecForm form={form} onSubmit={() => undefined} {...props} />);
+      const classes = screen.getByRole('button', { name: form.submitLabel }).className;
+      unmount();
+      return classes;
+    };
+    expect(button({})).toBe('btn btn--primary');
+    expect(button({ submitVariant: 'ghost' })).toBe('btn btn--ghost');
+    expect(button({ destructive: true })).toBe('btn btn--primary btn--danger');
+  });
+
   it('shows the spec message for an empty required field on submit, tied to the input', async () => {
     const onSubmit = jest.fn();
     render(<SpecForm form={form} onSubmit={onSubmit} />);

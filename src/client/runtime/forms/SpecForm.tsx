@@ -10,6 +10,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { FormDefinition } from '@/generated/types';
 import { message } from '@/domain/messages';
+import type { ButtonVariant } from '@/client/ui/Button';
 import type { FieldError } from '@/domain/validation/field-errors';
 import { LightForm, lightModelOf } from './light-form';
 import { localizedForm } from './localized-form';
@@ -33,6 +34,8 @@ export interface SpecFormProps<T> {
   idPrefix?: string;
   /** the submit button does what cannot be undone (removing a provider): drawn as a danger button */
   destructive?: boolean;
+  /** the submit button's weight where the page's main action is another (closing a task beside a retry): primary by default */
+  submitVariant?: ButtonVariant;
   /** the form element's id: a button elsewhere (a dialog's footer) submits it with `form={formId}` */
   formId?: string;
   /** outside: the form draws no buttons, one outside it submits it (formId) */
@@ -52,6 +55,7 @@ export function SpecForm<T extends object>({
   context,
   idPrefix,
   destructive,
+  submitVariant = 'primary',
   formId,
   buttons = 'inside',
   onChange,
@@ -68,7 +72,7 @@ export function SpecForm<T extends object>({
         <div className="form-actions">
           <button
             type="submit"
-            className={destructive ? 'btn btn--primary btn--danger' : 'btn btn--primary'}
+            className={destructive ? 'btn btn--primary btn--danger' : `btn btn--${submitVariant}`}
             disabled={submitting}
             aria-busy={submitting || undefined}
           >
