@@ -103,6 +103,16 @@ function walk(
   }
 }
 
+/**
+ * Whether the last key of a form's path names a field: a schema's property, a ui schema's entry for a field (no `ui:`
+ * key above it), or the messages of a field.
+ */
+function namesField(path: readonly (string | number)[]): boolean {
+  if (path.at(-2) === 'properties') return true;
+  if (path[0] === 'uiSchema') return path.length > 1 && path.slice(1).every((part) => !String(part).startsWith('ui:'));
+  return path[0] === 'messages' && path.length === 2;
+}
+
 /** The copy of a default-locale spec document, by JSON pointer. */
 export function copyOf(kind: SpecKind, data: unknown): Map<string, string> {
   const out = new Map<string, string>();
@@ -160,9 +170,11 @@ export function copyOf(kind: SpecKind, data: unknown): Map<string, string> {
       walk(
         Object.fromEntries(Object.entries(doc).filter(([k]) => k !== 'description')),
         [],
-        // A `description` is copy when it is words; a field named description (its schema, ui schema, messages) is not.
+        // A `description` is copy when it is words; a field named description (its schema, ui schema, messages) is not,
+        // nor one named title or text: a key that names a field is structure, whatever the word (its own title is copy).
         (key, path, value) =>
-          COPY_KEYS.has(key) || key === 'copy' || key === 'copyByVariant' || (key === 'description' && path.length > 1 && typeof value === 'string'),
+          !namesField(path) &&
+          (COPY_KEYS.has(key) || key === 'copy' || key === 'copyByVariant' || (key === 'description' && path.length > 1 && typeof value === 'string')),
         out,
       );
       return out;

@@ -10,7 +10,7 @@ const form: FormDefinition = {
   schema: {
     type: 'object',
     additionalProperties: false,
-    required: ['about', 'aboutLocale', 'providerTitle', 'practiceId', 'payIndividual', 'licensedStates'],
+    required: ['about', 'aboutLocale', 'title', 'practiceId', 'payIndividual', 'licensedStates'],
     properties: {
       about: {
         type: 'string',
@@ -27,7 +27,7 @@ const form: FormDefinition = {
         description: 'Pages in another language mark the text with it, so a screen reader reads it in its own voice.',
         title: 'Language the about text is written in',
       },
-      providerTitle: {
+      title: {
         type: 'string',
         'x-enum': 'providerTitle',
         enum: ['NP', 'Psychiatry NP', 'PMHNP', 'Psychiatry PMHNP', 'DNP', 'DO', 'MD', 'PMHNP FNP DNP'],
@@ -185,7 +185,7 @@ const form: FormDefinition = {
       required: 'providerAdmin.localeRequired',
       enum: 'providerAdmin.localeRequired',
     },
-    providerTitle: {
+    title: {
       required: 'providerAdmin.titleRequired',
       enum: 'providerAdmin.titleRequired',
     },

@@ -10,7 +10,7 @@ const form: FormDefinition = {
   schema: {
     type: 'object',
     additionalProperties: false,
-    required: ['noteType', 'note'],
+    required: ['noteType', 'text'],
     properties: {
       noteType: {
         type: 'string',
@@ -18,7 +18,7 @@ const form: FormDefinition = {
         'x-enum': 'patientNoteType',
         enum: ['general', 'scheduling', 'billing', 'insurance', 'clinical_handoff'],
       },
-      note: {
+      text: {
         type: 'string',
         title: 'Note',
         minLength: 1,
@@ -28,7 +28,7 @@ const form: FormDefinition = {
     },
   },
   uiSchema: {
-    note: {
+    text: {
       'ui:widget': 'textarea',
     },
   },
@@ -37,7 +37,7 @@ const form: FormDefinition = {
       required: 'ui.care.client.noteTypeRequired',
       enum: 'ui.care.client.noteTypeRequired',
     },
-    note: {
+    text: {
       required: 'ui.care.client.noteRequired',
       minLength: 'ui.care.client.noteRequired',
       'x-notBlank': 'ui.care.client.noteRequired',

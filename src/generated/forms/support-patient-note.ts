@@ -10,7 +10,7 @@ const form: FormDefinition = {
   schema: {
     type: 'object',
     additionalProperties: false,
-    required: ['patientId', 'noteType', 'note'],
+    required: ['patientId', 'noteType', 'text'],
     properties: {
       patientId: {
         type: 'string',
@@ -22,7 +22,7 @@ const form: FormDefinition = {
         'x-enum': 'patientNoteType',
         enum: ['general', 'scheduling', 'billing', 'insurance', 'clinical_handoff'],
       },
-      note: {
+      text: {
         type: 'string',
         title: 'Note',
         minLength: 1,
@@ -38,7 +38,7 @@ const form: FormDefinition = {
         choicesFrom: 'people',
       },
     },
-    note: {
+    text: {
       'ui:widget': 'textarea',
     },
   },
@@ -49,7 +49,7 @@ const form: FormDefinition = {
     noteType: {
       required: 'validation.default.enum',
     },
-    note: {
+    text: {
       required: 'ui.support.note.required',
       minLength: 'ui.support.note.required',
       'x-notBlank': 'ui.support.note.required',

@@ -3023,7 +3023,7 @@ export const translation: Translation = {
             description: 'Las páginas en otro idioma marcan el texto con él, para que un lector de pantalla lo lea con su propia voz.',
             title: 'Idioma en que está escrita la presentación',
           },
-          providerTitle: {
+          title: {
             title: 'Título',
           },
           practiceId: {
@@ -3072,7 +3072,7 @@ export const translation: Translation = {
           noteType: {
             title: 'Tipo de nota',
           },
-          note: {
+          text: {
             title: 'Nota',
           },
         },
@@ -3618,7 +3618,7 @@ export const translation: Translation = {
           noteType: {
             title: 'Tipo de nota',
           },
-          note: {
+          text: {
             title: 'Nota',
           },
         },

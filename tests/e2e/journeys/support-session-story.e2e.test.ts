@@ -78,7 +78,7 @@ describe("journey: a support agent opens a caller's session, cancels it with the
 
       const notes = page.getByRole('region', { name: messages['ui.support.session.notes'] });
       await notes
-        .getByRole('textbox', { name: specFieldTitle(noteForm, 'note'), exact: true })
+        .getByRole('textbox', { name: specFieldTitle(noteForm, 'text'), exact: true })
         .fill('Caller cancelled by phone; told them about the late fee.');
       await notes.getByRole('button', { name: specSubmitLabel(noteForm) }).click();
       await notes.getByText(messages['ui.support.note.saved']).waitFor();

@@ -36,10 +36,9 @@ import { constantIn, enumLabelOf, routeTitle } from '@/domain/translations';
 
 type Answer = EndpointTypes['getAdminProvider']['response'];
 
-/** What the profile form holds: the body's fields, with the rates as typed (dollars) and the title under its form name. */
-type ProfileFields = Omit<AdminProviderProfile, 'title' | 'payIndividual' | 'payFollowUp' | 'filterIds'> & {
+/** What the profile form holds: the body's fields, with the rates as typed (dollars). */
+type ProfileFields = Omit<AdminProviderProfile, 'payIndividual' | 'payFollowUp' | 'filterIds'> & {
   filterIds?: AdminProviderProfile['filterIds'];
-  providerTitle: AdminProviderProfile['title'];
   payIndividual: string;
   payFollowUp?: string;
 };
@@ -56,7 +55,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
       dispatch(toastShown({ kind: 'success', text: message('ui.care.admin.saved', { name: fullName(saved) }) }));
     },
   });
-  const { title, payIndividual, payFollowUp, ...rest } = provider.profile;
+  const { payIndividual, payFollowUp, ...rest } = provider.profile;
   const choices = {
     // Each language named in itself, marked with it so a screen reader reads it in its own voice.
     locales: localesConstants.locales.map((l) => ({ value: l.tag, label: l.name, lang: l.tag })),
@@ -75,16 +74,15 @@ function ProfileForm({ provider }: { provider: Answer }) {
           ...rest,
           // Left out, search lists them: the box starts ticked.
           acceptingNewPatients: rest.acceptingNewPatients ?? true,
-          providerTitle: title,
           payIndividual: String(payIndividual),
           ...(payFollowUp === null ? {} : { payFollowUp: String(payFollowUp) }),
         }}
         submitting={save.isPending}
-        onSubmit={({ providerTitle, payIndividual: individual, payFollowUp: followUp, filterIds = [], ...fields }) =>
+        onSubmit={({ payIndividual: individual, payFollowUp: followUp, filterIds = [], ...fields }) =>
           save.mutate({
             params: { id: provider.id },
             // The form has held the rates to the parser's shape; the server holds them to their range.
-            body: { ...fields, filterIds, title: providerTitle, payIndividual: typedDollars(individual) ?? -1, payFollowUp: typedDollars(followUp) ?? null },
+            body: { ...fields, filterIds, payIndividual: typedDollars(individual) ?? -1, payFollowUp: typedDollars(followUp) ?? null },
           })
         }
       />

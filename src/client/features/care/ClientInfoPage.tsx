@@ -76,8 +76,8 @@ function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: 
 }
 
 type Note = EndpointTypes['savePatientNote']['body'];
-/** What the note form holds: the body without the client's id, the text under its form name. */
-type NoteFields = Pick<Note, 'noteType'> & { note: Note['text'] };
+/** What the note form holds: the body without the client's id. */
+type NoteFields = Pick<Note, 'noteType' | 'text'>;
 
 function NoteForm({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
@@ -98,7 +98,7 @@ function NoteForm({ patientId }: { patientId: string }) {
         form={noteForm}
         initialData={{ noteType: 'clinical_handoff' }}
         submitting={save.isPending}
-        onSubmit={({ noteType, note }) => save.mutate({ body: { patientId, noteType, text: note } })}
+        onSubmit={({ noteType, text }) => save.mutate({ body: { patientId, noteType, text } })}
       />
     </div>
   );

@@ -42,7 +42,7 @@ describe("staff notes on a session's people", () => {
 
     await user.selectOptions(about, 'Alex Rivera');
     await user.selectOptions(screen.getByLabelText(specFieldTitle(noteForm, 'noteType')), enumLabelOf(patientsEnums.patientNoteType, 'billing'));
-    await user.type(screen.getByLabelText(specFieldTitle(noteForm, 'note')), ' Asked for a receipt. ');
+    await user.type(screen.getByLabelText(specFieldTitle(noteForm, 'text')), ' Asked for a receipt. ');
     await user.click(screen.getByRole('button', { name: specSubmitLabel(noteForm) }));
     expect(await screen.findByText(message('ui.support.note.saved'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({ patientId: people[1]!.id, noteType: 'billing', text: 'Asked for a receipt.' });
@@ -51,7 +51,7 @@ describe("staff notes on a session's people", () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.id === 'listPatientNotes' && (c.input.params as { id?: string } | undefined)?.id === people[1]!.id)).toHaveLength(2),
     );
-    const note = screen.getByLabelText(specFieldTitle(noteForm, 'note')) as HTMLTextAreaElement;
+    const note = screen.getByLabelText(specFieldTitle(noteForm, 'text')) as HTMLTextAreaElement;
     expect(note.value).toBe('');
     expect(document.activeElement).toBe(note);
     expect((screen.getByLabelText(specFieldTitle(noteForm, 'patientId')) as HTMLSelectElement).value).toBe(people[1]!.id);
@@ -70,7 +70,7 @@ describe("staff notes on a session's people", () => {
       await user.selectOptions(screen.getByLabelText(fieldLabel(noteForm, 'noteType', 'es')), enumLabelOf(patientsEnums.patientNoteType, 'scheduling'));
       await user.click(screen.getByRole('button', { name: submit }));
       expect(await screen.findByText(messageIn('es', 'ui.support.note.required'))).toBeTruthy();
-      await user.type(screen.getByLabelText(fieldLabel(noteForm, 'note', 'es')), 'Pidió cambiar la hora.');
+      await user.type(screen.getByLabelText(fieldLabel(noteForm, 'text', 'es')), 'Pidió cambiar la hora.');
       await user.click(screen.getByRole('button', { name: submit }));
       expect(await screen.findByText(messageIn('es', 'ui.support.note.saved'))).toBeTruthy();
       expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({

@@ -52,11 +52,11 @@ function NotesOf({ person, zone, named }: { person: Person; zone: string; named:
   );
 }
 
-/** What the form gives (specs/forms/support-patient-note.yaml): the body of POST /patients/save-note, its text as note. */
+/** What the form gives (specs/forms/support-patient-note.yaml): the body of POST /patients/save-note. */
 interface NoteData {
   patientId: string;
   noteType: PatientNoteType;
-  note: string;
+  text: string;
 }
 
 function NoteForm({ people }: { people: readonly Person[] }) {
@@ -70,7 +70,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
   const [saved, setSaved] = useState(false);
   // After a save the note field, empty again, keeps the focus for the next note.
   useEffect(() => {
-    if (start.round) document.getElementById('note_note')?.focus();
+    if (start.round) document.getElementById('note_text')?.focus();
   }, [start.round]);
 
   const save = useSavePatientNoteMutation({
@@ -92,10 +92,10 @@ function NoteForm({ people }: { people: readonly Person[] }) {
         initialData={start.data}
         context={{ choices: { people: people.map((p) => ({ value: p.id, label: fullName(p) })) } }}
         submitting={save.isPending}
-        onSubmit={({ patientId, noteType, note }) => {
+        onSubmit={({ patientId, noteType, text }) => {
           setSaved(false);
           setProblem(undefined);
-          save.mutate({ body: { patientId, noteType, text: note.trim() } });
+          save.mutate({ body: { patientId, noteType, text: text.trim() } });
         }}
       />
       <ErrorNotice text={problem} inline />

@@ -143,7 +143,7 @@ describe("one session's whole story", () => {
     expect(await screen.findByText(message('ui.support.cancel.done'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'cancelAppointment')!.input.body).toEqual({ reasonId: 'schedule_conflict' });
 
-    await user.type(screen.getByLabelText(specFieldTitle(noteForm, 'note')), 'Caller asked to cancel.');
+    await user.type(screen.getByLabelText(specFieldTitle(noteForm, 'text')), 'Caller asked to cancel.');
     await user.click(screen.getByRole('button', { name: specSubmitLabel(noteForm) }));
     expect(await screen.findByText(message('ui.support.note.saved'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({ patientId: 'p1', noteType: 'general', text: 'Caller asked to cancel.' });
